@@ -1,0 +1,16 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { Config, PlatformModule } from '@warpgate/platform';
+import { WorkerModule } from '../../worker/src/worker.module';
+import { HealthController } from './health.controller';
+
+@Module({})
+export class ApiModule {
+  /** `withWorker` runs the worker in the same process: the embedded, single-machine setup. */
+  static forRoot(config: Config, { withWorker }: { withWorker: boolean }): DynamicModule {
+    return {
+      module: ApiModule,
+      imports: [PlatformModule.forRoot(config), ...(withWorker ? [WorkerModule] : [])],
+      controllers: [HealthController],
+    };
+  }
+}

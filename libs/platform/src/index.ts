@@ -1,0 +1,3 @@
+export * from './config';
+export * from './redis';
+export * from './platform.module';

@@ -1,0 +1,72 @@
+import { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { loadConfig } from '@warpgate/platform';
+import { ApiModule } from '../../apps/api/src/api.module';
+
+/** A port where nothing listens: Redis "down". */
+const DEAD_REDIS = 'redis://127.0.0.1:1';
+const dir = mkdtempSync(join(tmpdir(), 'warpgate-health-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function serve(env: Record<string, string>) {
+  const config = loadConfig({ EVENTSTORE_FILE: join(dir, `${Object.keys(env).length}.db`), ...env });
+  const app = await NestFactory.create(ApiModule.forRoot(config, { withWorker: true }), { logger: false });
+  await app.listen(0, '127.0.0.1');
+  return { app, url: await app.getUrl() };
+}
+
+describe('GET /health', () => {
+  let app: INestApplication | undefined;
+  afterEach(() => app?.close());
+
+  it('reports the event store and Redis up, with latencies', async () => {
+    let url: string;
+    ({ app, url } = await serve({}));
+    const res = await fetch(`${url}/health`);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      status: 'ok',
+      eventStore: { adapter: 'sqlite', status: 'up' },
+      redis: { status: 'up' },
+    });
+    expect(body.eventStore.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(body.redis.latencyMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('answers 503 and names Redis when Redis is down', async () => {
+    let url: string;
+    ({ app, url } = await serve({ REDIS_URL: DEAD_REDIS }));
+    const res = await fetch(`${url}/health`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({
+      status: 'degraded',
+      eventStore: { status: 'up' },
+      redis: { status: 'down' },
+    });
+  });
+});
+
+describe('starting without Redis', () => {
+  it.each(['apps/api/src/main.ts', 'apps/worker/src/main.ts'])(
+    '%s prints one line on how to start Redis and exits non-zero',
+    async (main) => {
+      const run = promisify(execFile)(process.execPath, ['-r', '@swc-node/register', main], {
+        env: { ...process.env, REDIS_URL: DEAD_REDIS, EVENTSTORE_FILE: join(dir, 'never.db') },
+      });
+      const error = await run.then(
+        () => undefined,
+        (e: { code: number; stderr: string }) => e,
+      );
+      expect(error?.code).toBe(1);
+      const lines = error!.stderr.trim().split('\n');
+      expect(lines).toEqual([expect.stringContaining('REDIS_URL')]);
+      expect(lines[0]).toContain('infra/start-redis.sh');
+    },
+  );
+});

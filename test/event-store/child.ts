@@ -1,0 +1,43 @@
+/** A separate process for the SQLite tests: `race FILE WRITER COUNT` or `bulk FILE COUNT`. */
+import { randomUUID } from 'node:crypto';
+import { SqliteEventStore } from '../../libs/event-store/src/sqlite/sqlite-event-store';
+import { WrongExpectedVersionError } from '../../libs/event-store/src/event-store';
+
+async function race(store: SqliteEventStore, w: number, count: number) {
+  for (let i = 0; i < count;) {
+    const [last] = await store.readStream('race', { direction: 'backwards', maxCount: 1 });
+    try {
+      await store.append('race', [{ type: 'Raced', data: { w, i } }], last ? last.revision : 'no_stream');
+      i += 1;
+    } catch (e) {
+      if (!(e instanceof WrongExpectedVersionError)) throw e;
+      process.stdout.write('conflict\n');
+    }
+  }
+}
+
+async function bulk(store: SqliteEventStore, count: number) {
+  // About 40 MB in one transaction: long enough to be killed in the middle.
+  const padding = 'x'.repeat(4000);
+  const events = Array.from({ length: count }, (_, i) => ({
+    id: randomUUID(),
+    type: 'Bulk',
+    data: { i, padding },
+  }));
+  process.stdout.write('appending\n');
+  await store.append('bulk', events, 'any');
+  process.stdout.write('appended\n');
+}
+
+async function main() {
+  const [mode, file, a, b] = process.argv.slice(2);
+  const store = new SqliteEventStore(file);
+  if (mode === 'race') await race(store, Number(a), Number(b));
+  else await bulk(store, Number(a));
+  await store.close();
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
