@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { Config, PlatformModule } from '@warpgate/platform';
 import { WorkerModule } from '../../worker/src/worker.module';
+import { AccountsModule } from './accounts';
 import { HealthController } from './health.controller';
 
 @Module({})
@@ -9,7 +10,7 @@ export class ApiModule {
   static forRoot(config: Config, { withWorker }: { withWorker: boolean }): DynamicModule {
     return {
       module: ApiModule,
-      imports: [PlatformModule.forRoot(config), ...(withWorker ? [WorkerModule] : [])],
+      imports: [PlatformModule.forRoot(config), AccountsModule, ...(withWorker ? [WorkerModule] : [])],
       controllers: [HealthController],
     };
   }

@@ -1,3 +1,7 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
 /** Every setting Warpgate reads, in one place; the defaults are the embedded, single-machine setup. */
 export interface Config {
   port: number;
@@ -5,13 +9,59 @@ export interface Config {
   eventStoreUrl?: string;
   eventStoreFile: string;
   redisUrl: string;
+  /** Signs access tokens: every api process must have the same one. */
+  jwtSecret: string;
+  /** Lifetime of an access token, in seconds. */
+  jwtExpiresIn: number;
+  /** Set together: an account the api makes sure exists and is an admin when it starts. */
+  adminName?: string;
+  adminPassword?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const eventStoreFile = env.EVENTSTORE_FILE ?? 'data/warpgate.db';
+  const adminName = env.ADMIN_NAME || undefined;
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+  if (!adminName !== !adminPassword) throw new Error('ADMIN_NAME and ADMIN_PASSWORD must be set together');
   return {
     port: Number(env.PORT ?? 3000),
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
-    eventStoreFile: env.EVENTSTORE_FILE ?? 'data/warpgate.db',
+    eventStoreFile,
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    jwtSecret: env.JWT_SECRET || localSecret(join(dirname(eventStoreFile), 'jwt-secret')),
+    jwtExpiresIn: seconds('JWT_EXPIRES_IN', env.JWT_EXPIRES_IN ?? '12h'),
+    adminName,
+    adminPassword,
   };
+}
+
+const UNIT_SECONDS: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86400 };
+
+function seconds(name: string, value: string): number {
+  const match = /^(\d+)([smhd]?)$/.exec(value.trim());
+  if (!match || Number(match[1]) === 0) {
+    throw new Error(`${name} must be a duration like 3600, 90s, 30m, 12h or 7d, not "${value}"`);
+  }
+  return Number(match[1]) * UNIT_SECONDS[match[2]];
+}
+
+/** Generated on first use and kept in `file`, so tokens survive restarts and local processes agree. */
+function localSecret(file: string): string {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  const draft = `${file}.${randomUUID()}`;
+  writeFileSync(draft, randomBytes(32).toString('hex'), { mode: 0o600 });
+  // link() creates the file whole or fails if a concurrent start got there first: no one reads a half-written secret.
+  try {
+    linkSync(draft, file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  } finally {
+    unlinkSync(draft);
+  }
+  return readFileSync(file, 'utf8').trim();
 }

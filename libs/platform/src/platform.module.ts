@@ -20,6 +20,16 @@ class Shutdown implements OnApplicationShutdown {
   }
 }
 
+/** Waits for the first connection, so the app starts ready; a Redis that is down keeps being retried. */
+async function connectedRedis(url: string) {
+  const redis = new Redis(url, { maxRetriesPerRequest: null });
+  await new Promise<void>((resolve) => {
+    redis.once('ready', resolve);
+    redis.once('error', () => resolve());
+  });
+  return redis;
+}
+
 /** The infrastructure both apps share: configuration, the event store, a Redis connection. */
 @Global()
 @Module({})
@@ -30,7 +40,7 @@ export class PlatformModule {
       providers: [
         { provide: CONFIG, useValue: config },
         { provide: EVENT_STORE, useFactory: () => openEventStore(config) },
-        { provide: REDIS, useFactory: () => new Redis(config.redisUrl, { maxRetriesPerRequest: null }) },
+        { provide: REDIS, useFactory: () => connectedRedis(config.redisUrl) },
         Shutdown,
       ],
       exports: [CONFIG, EVENT_STORE, REDIS],

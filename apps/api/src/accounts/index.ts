@@ -1,0 +1,4 @@
+export { AccessTokens } from './access-tokens';
+export { Accounts } from './accounts';
+export { AccountsModule } from './accounts.module';
+export { AdminGuard, AuthGuard, CurrentAccount } from './guards';

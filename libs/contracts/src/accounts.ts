@@ -1,0 +1,62 @@
+import { Transform } from 'class-transformer';
+import { IsString, Length, Matches, MaxLength } from 'class-validator';
+
+export type Role = 'player' | 'admin';
+export const ROLES: readonly Role[] = ['player', 'admin'];
+
+/** What the api tells about an account, and what an access token says about its bearer. */
+export interface Account {
+  id: string;
+  name: string;
+  role: Role;
+}
+
+/** The answer to sign-up and log-in. */
+export interface Session {
+  accessToken: string;
+  account: Account;
+}
+
+/** Events of `account-<id>` streams. */
+export interface AccountEventMap {
+  AccountCreated: { id: string; name: string; passwordHash: string; role: Role };
+  AccountRoleChanged: { role: Role };
+}
+
+export type AccountEventType = keyof AccountEventMap;
+export type AccountEvent = {
+  [K in AccountEventType]: { type: K; data: AccountEventMap[K] };
+}[AccountEventType];
+
+export const ACCOUNT_STREAM_PREFIX = 'account-';
+export const accountStream = (id: string) => `${ACCOUNT_STREAM_PREFIX}${id}`;
+
+// ASCII only: case-insensitive uniqueness stays plain, and no look-alike letters from other scripts.
+const NAME_PATTERN = /^[A-Za-z0-9_-]+( [A-Za-z0-9_-]+)*$/;
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class SignUpDto {
+  @Transform(trim)
+  @IsString()
+  @Length(3, 24)
+  @Matches(NAME_PATTERN, {
+    message: 'name may have only letters (a-z), digits, _ and -, with single spaces between words',
+  })
+  name!: string;
+
+  @IsString()
+  @Length(8, 200)
+  password!: string;
+}
+
+/** Only bounded here: a name or password that breaks the sign-up rules just fails to log in. */
+export class LoginDto {
+  @Transform(trim)
+  @IsString()
+  @MaxLength(200)
+  name!: string;
+
+  @IsString()
+  @MaxLength(200)
+  password!: string;
+}

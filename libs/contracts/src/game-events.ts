@@ -1,0 +1,55 @@
+/**
+ * The platform's events in a `game-<id>` stream. The ruleset's own events sit between them, typed
+ * `<ruleset id>.<Name>`. All data is plain JSON; times are ISO strings.
+ */
+
+export type Schedule = { kind: 'period'; minutes: number } | { kind: 'fixed'; deadlines: string[] };
+export type StartRule = 'manual' | 'when-full';
+/** Who may watch a game that is not theirs: anyone while it runs (public view only), only after it ends, or nobody. */
+export type Spectators = 'public' | 'after-end' | 'none';
+export type CloseReason = 'deadline' | 'all-ready' | 'admin';
+
+export interface GameEventMap {
+  GameCreated: {
+    gameId: string;
+    ruleset: string;
+    name: string;
+    settings: Record<string, unknown>;
+    minPlayers: number;
+    maxPlayers: number;
+    schedule: Schedule;
+    startRule: StartRule;
+    spectators: Spectators;
+    /** Seeds every random draw of the game (setup and each turn). */
+    seed: string;
+    createdBy: string;
+  };
+  PlayerJoined: { playerId: string; empire: string };
+  PlayerLeft: { playerId: string };
+  GameStarted: { players: { id: string; name: string }[] };
+  TurnOpened: { turn: number; deadline: string };
+  OrdersSubmitted: {
+    turn: number;
+    playerId: string;
+    submissionId: string;
+    /** Raw text exactly as typed, or null when the orders came as JSON. */
+    text: string | null;
+    orders: unknown[];
+    diagnostics: unknown[];
+    ready: boolean;
+  };
+  ReadyChanged: { turn: number; playerId: string; ready: boolean };
+  TurnClosed: { turn: number; reason: CloseReason };
+  ReportIssued: { turn: number; playerId: string; report: unknown };
+  TurnResolved: { turn: number; stateHash: string };
+  GameEnded: { turn: number; standings: unknown };
+  DeadlineExtended: { turn: number; deadline: string };
+  GamePaused: { turn: number };
+  GameResumed: { turn: number; deadline: string };
+  MessageSent: { messageId: string; from: string; to: string[] | 'all'; text: string; turn: number };
+}
+
+export type GameEventType = keyof GameEventMap;
+export type GameEvent = { [K in GameEventType]: { type: K; data: GameEventMap[K] } }[GameEventType];
+
+export const gameStream = (gameId: string) => `game-${gameId}`;

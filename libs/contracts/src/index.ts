@@ -1,0 +1,3 @@
+export * from './accounts';
+export * from './game-events';
+export * from './games.dto';
