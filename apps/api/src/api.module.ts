@@ -2,7 +2,10 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { Config, PlatformModule } from '@warpgate/platform';
 import { WorkerModule } from '../../worker/src/worker.module';
 import { AccountsModule } from './accounts';
+import { GamesController } from './games/games.controller';
 import { HealthController } from './health.controller';
+import { RealtimeGateway } from './realtime/realtime.gateway';
+import { ReadModels } from '../../worker/src/read-models';
 
 @Module({})
 export class ApiModule {
@@ -11,7 +14,8 @@ export class ApiModule {
     return {
       module: ApiModule,
       imports: [PlatformModule.forRoot(config), AccountsModule, ...(withWorker ? [WorkerModule] : [])],
-      controllers: [HealthController],
+      controllers: [HealthController, GamesController],
+      providers: [ReadModels, RealtimeGateway],
     };
   }
 }

@@ -1,5 +1,19 @@
 import { Module } from '@nestjs/common';
+import { CONFIG, REDIS } from '@warpgate/platform';
+import { createEmitter, EMITTER } from './emitter';
+import { Projector } from './projector';
+import { ReadModels } from './read-models';
+import { TurnJobs } from './turn-jobs';
+import { TurnsProcessor } from './turns.processor';
 
-/** BullMQ processors: turn deadlines, resolution, projections, notifications. */
-@Module({})
+/** Turn deadlines and resolution (BullMQ), the projection into read models, pushes to Socket.IO. */
+@Module({
+  providers: [
+    ReadModels,
+    TurnJobs,
+    TurnsProcessor,
+    Projector,
+    { provide: EMITTER, inject: [REDIS, CONFIG], useFactory: createEmitter },
+  ],
+})
 export class WorkerModule {}

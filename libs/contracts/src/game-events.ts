@@ -44,7 +44,7 @@ export interface GameEventMap {
   TurnResolved: { turn: number; stateHash: string };
   GameEnded: { turn: number; standings: unknown };
   DeadlineExtended: { turn: number; deadline: string };
-  GamePaused: { turn: number };
+  GamePaused: { turn: number; remainingMs: number };
   GameResumed: { turn: number; deadline: string };
   MessageSent: { messageId: string; from: string; to: string[] | 'all'; text: string; turn: number };
 }

@@ -1,3 +1,4 @@
 export * from './accounts';
 export * from './game-events';
 export * from './games.dto';
+export * from './metadata';

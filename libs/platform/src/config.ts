@@ -9,6 +9,10 @@ export interface Config {
   eventStoreUrl?: string;
   eventStoreFile: string;
   redisUrl: string;
+  /** Namespaces every Redis key, queue and channel: several deployments (or test runs) can share one Redis. */
+  redisPrefix: string;
+  /** How long a dead worker's job or projection lease blocks the others: lower means faster takeover. */
+  workerLockMs: number;
   /** Signs access tokens: every api process must have the same one. */
   jwtSecret: string;
   /** Lifetime of an access token, in seconds. */
@@ -28,6 +32,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
     eventStoreFile,
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    redisPrefix: env.REDIS_PREFIX ?? 'warpgate',
+    workerLockMs: Number(env.WORKER_LOCK_MS ?? 10_000),
     jwtSecret: env.JWT_SECRET || localSecret(join(dirname(eventStoreFile), 'jwt-secret')),
     jwtExpiresIn: seconds('JWT_EXPIRES_IN', env.JWT_EXPIRES_IN ?? '12h'),
     adminName,

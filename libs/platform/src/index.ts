@@ -1,3 +1,4 @@
 export * from './config';
 export * from './redis';
 export * from './platform.module';
+export * from './game-store';

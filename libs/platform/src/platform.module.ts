@@ -2,6 +2,7 @@ import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdow
 import { EventStore, openEventStore } from '@warpgate/event-store';
 import Redis from 'ioredis';
 import { Config } from './config';
+import { GameStore } from './game-store';
 
 export const CONFIG = Symbol('Config');
 export const EVENT_STORE = Symbol('EventStore');
@@ -42,8 +43,9 @@ export class PlatformModule {
         { provide: EVENT_STORE, useFactory: () => openEventStore(config) },
         { provide: REDIS, useFactory: () => connectedRedis(config.redisUrl) },
         Shutdown,
+        GameStore,
       ],
-      exports: [CONFIG, EVENT_STORE, REDIS],
+      exports: [CONFIG, EVENT_STORE, REDIS, GameStore],
     };
   }
 }

@@ -6,6 +6,7 @@ import {
   AccountEventMap,
   AccountEventType,
   accountStream,
+  eventMetadata,
   Role,
   SignUpDto,
 } from '@warpgate/contracts';
@@ -45,7 +46,7 @@ function accountEvent<K extends AccountEventType>(
     id: randomUUID(),
     type,
     data,
-    metadata: { ...metadata, schemaVersion: 1, time: new Date().toISOString() },
+    metadata: eventMetadata(metadata.actor, metadata.correlationId, metadata.causationId),
   };
 }
 

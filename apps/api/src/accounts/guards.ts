@@ -28,6 +28,15 @@ export class AuthGuard implements CanActivate {
   }
 }
 
+/** Like AuthGuard when a token is sent; without one the request goes on anonymously (spectators). */
+@Injectable()
+export class OptionalAuthGuard extends AuthGuard {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    return request.headers.authorization ? super.canActivate(context) : true;
+  }
+}
+
 /** AuthGuard, and then only admins; 403 for everyone else. */
 @Injectable()
 export class AdminGuard extends AuthGuard {
@@ -45,3 +54,9 @@ export const CurrentAccount = createParamDecorator((_: unknown, context: Executi
   if (!account) throw new Error('@CurrentAccount() is used on a route without AuthGuard');
   return account;
 });
+
+/** The account, or undefined for an anonymous request behind OptionalAuthGuard. */
+export const MaybeAccount = createParamDecorator(
+  (_: unknown, context: ExecutionContext): Account | undefined =>
+    context.switchToHttp().getRequest<AuthenticatedRequest>().account,
+);

@@ -1,0 +1,84 @@
+import { Logger } from '@nestjs/common';
+import {
+  ConnectedSocket,
+  MessageBody,
+  OnGatewayConnection,
+  OnGatewayInit,
+  SubscribeMessage,
+  WebSocketGateway,
+} from '@nestjs/websockets';
+import type { Account } from '@warpgate/contracts';
+import { GameStore } from '@warpgate/platform';
+import type { Server, Socket } from 'socket.io';
+import { accountRoom, gameRoom, notificationsFor } from '../../../worker/src/notifications';
+import { AccessTokens } from '../accounts';
+import { viewerOf } from '../games/access';
+
+const accountOf = (client: Socket) => (client.data as { account?: Account }).account;
+
+/**
+ * Socket.IO: the access token in the handshake (`auth: {token}`; none for an anonymous spectator),
+ * a room per account for what is private, and `watch` to follow a game, catching up on everything
+ * after the last position the client saw before going live.
+ */
+@WebSocketGateway({ cors: { origin: true } })
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
+  private readonly log = new Logger('Realtime');
+
+  constructor(
+    private readonly tokens: AccessTokens,
+    private readonly games: GameStore,
+  ) {}
+
+  /** A bad token refuses the connection: the client gets connect_error with the reason. */
+  afterInit(server: Server) {
+    server.use((client, next) => {
+      const token = (client.handshake.auth as { token?: unknown }).token;
+      if (token === undefined || token === null) return next();
+      this.tokens.verify(String(token)).then(
+        (account) => {
+          client.data = { account };
+          next();
+        },
+        (e: Error) => next(e),
+      );
+    });
+  }
+
+  async handleConnection(client: Socket) {
+    const account = accountOf(client);
+    if (account) await client.join(accountRoom(account.id));
+  }
+
+  /**
+   * Joins the game's room before reading the stream, so nothing falls between catch-up and live; a
+   * client drops what it receives twice by position.
+   */
+  @SubscribeMessage('watch')
+  async watch(@ConnectedSocket() client: Socket, @MessageBody() body: { gameId?: unknown; after?: unknown }) {
+    try {
+      const gameId = String(body?.gameId ?? '');
+      const after = body?.after === undefined || body.after === null ? -1n : BigInt(String(body.after));
+      viewerOf((await this.games.load(gameId)).game, accountOf(client));
+      await client.join(gameRoom(gameId));
+      const { game, events } = await this.games.load(gameId);
+      let position = after;
+      for (const event of events.filter((e) => e.position > after)) {
+        for (const n of notificationsFor(event, game)) {
+          if (client.rooms.has(n.room)) client.emit(n.name, n.payload);
+        }
+        position = event.position;
+      }
+      return { ok: true, position: position < 0n ? null : position.toString() };
+    } catch (e) {
+      this.log.debug(`watch refused: ${e instanceof Error ? e.message : e}`);
+      return { ok: false, error: e instanceof Error ? e.message : String(e) };
+    }
+  }
+
+  @SubscribeMessage('unwatch')
+  async unwatch(@ConnectedSocket() client: Socket, @MessageBody() body: { gameId?: unknown }) {
+    await client.leave(gameRoom(String(body?.gameId ?? '')));
+    return { ok: true };
+  }
+}

@@ -1,0 +1,142 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { GameEventMap } from '@warpgate/contracts';
+import { evolveGame, foldGame, Game, summarize } from '@warpgate/engine';
+import { EventStore, RecordedEvent, Subscription } from '@warpgate/event-store';
+import { CONFIG, Config, EVENT_STORE, REDIS } from '@warpgate/platform';
+import { getRuleset } from '@warpgate/rulesets';
+import type { Emitter } from '@socket.io/redis-emitter';
+import Redis from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { EMITTER } from './emitter';
+import { notificationsFor } from './notifications';
+import { ReadModels } from './read-models';
+import { TurnJobs } from './turn-jobs';
+
+const GAMES = { streamPrefixes: ['game-'] };
+const PAGE = 500;
+
+/** Renews the lock only while it is still ours. */
+const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+
+/**
+ * Folds game events into the read models, pushes what they tell to Socket.IO rooms, and schedules
+ * the turn jobs they call for. One worker leads (a Redis lock); the others stand by and take over
+ * from the checkpoint when it dies. Catching up only rebuilds read models: the jobs that are due
+ * come from the read models afterwards (reconcile), and clients catch up by themselves.
+ */
+@Injectable()
+export class Projector implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('Projector');
+  private readonly token = randomUUID();
+  private readonly lockKey: string;
+  private stopped = false;
+  private subscription?: Subscription;
+  private wake?: () => void;
+  private loop?: Promise<void>;
+  private readonly games = new Map<string, Game>();
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(CONFIG) private readonly config: Config,
+    @Inject(EMITTER) private readonly emitter: Emitter,
+    private readonly readModels: ReadModels,
+    private readonly jobs: TurnJobs,
+  ) {
+    this.lockKey = `${config.redisPrefix}:projector-lock`;
+  }
+
+  onApplicationBootstrap() {
+    this.loop = this.run();
+  }
+
+  async onApplicationShutdown() {
+    this.stopped = true;
+    this.wake?.();
+    await this.subscription?.stop();
+    await this.loop;
+    await this.redis.eval(`if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) end`, 1, this.lockKey, this.token);
+  }
+
+  private async run() {
+    while (!this.stopped) {
+      try {
+        if (await this.acquire()) await this.lead();
+      } catch (e) {
+        if (!this.stopped) this.log.error(`projection stopped, retrying: ${e instanceof Error ? e.stack : e}`);
+      }
+      if (!this.stopped) await this.pause(this.config.workerLockMs / 3);
+    }
+  }
+
+  private async acquire() {
+    return (await this.redis.set(this.lockKey, this.token, 'PX', this.config.workerLockMs, 'NX')) === 'OK';
+  }
+
+  private async lead() {
+    this.log.log('leading the projection');
+    const renewal = setInterval(async () => {
+      const renewed = await this.redis.eval(RENEW, 1, this.lockKey, this.token, this.config.workerLockMs).catch(() => 0);
+      if (!renewed) await this.subscription?.stop();
+    }, this.config.workerLockMs / 3);
+    try {
+      this.games.clear();
+      let after = await this.readModels.checkpoint();
+      for (;;) {
+        const page = await this.store.readAll({ after, filter: GAMES, maxCount: PAGE });
+        for (const event of page) await this.project(event, false);
+        if (page.length < PAGE) break;
+        after = page[page.length - 1].position;
+      }
+      after = (await this.readModels.checkpoint()) ?? after;
+      await this.jobs.reconcile(await this.readModels.games());
+      this.subscription = this.store.subscribeToAll({ after, filter: GAMES });
+      for await (const event of this.subscription) await this.project(event, true);
+    } finally {
+      clearInterval(renewal);
+    }
+  }
+
+  private async project(event: RecordedEvent, live: boolean) {
+    const gameId = event.stream.slice('game-'.length);
+    const game = await this.evolve(gameId, event);
+    await this.readModels.write(event.position, {
+      game: summarize(game),
+      createdAt: event.type === 'GameCreated' ? event.time.getTime() : undefined,
+      report:
+        event.type === 'ReportIssued' ? { gameId, ...(event.data as GameEventMap['ReportIssued']) } : undefined,
+    });
+    if (event.type === 'GameEnded') this.games.delete(gameId);
+    if (!live) return;
+    for (const n of notificationsFor(event, game)) this.emitter.to(n.room).emit(n.name, n.payload);
+    if (event.type === 'TurnOpened' || event.type === 'DeadlineExtended' || event.type === 'GameResumed') {
+      await this.jobs.scheduleDeadline(gameId, game.turn, game.deadline!);
+    } else if (event.type === 'TurnClosed') {
+      await this.jobs.resolve(gameId, game.turn);
+    }
+  }
+
+  /** The game after `event`, from the cache, or folded from its stream when first met. */
+  private async evolve(gameId: string, event: RecordedEvent): Promise<Game> {
+    let game = this.games.get(gameId);
+    if (!game && event.revision > 0) {
+      const earlier = await this.store.readStream(event.stream, { maxCount: event.revision });
+      const ruleset = getRuleset((earlier[0].data as GameEventMap['GameCreated']).ruleset);
+      game = foldGame(ruleset, earlier);
+    }
+    const ruleset = getRuleset(game?.ruleset ?? (event.data as GameEventMap['GameCreated']).ruleset);
+    const next = evolveGame(ruleset, game, event);
+    this.games.set(gameId, next);
+    return next;
+  }
+
+  private pause(ms: number) {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}

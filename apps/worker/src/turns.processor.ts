@@ -1,0 +1,68 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { closeTurn, GameRuleError } from '@warpgate/engine';
+import { CONFIG, Config, GameStore } from '@warpgate/platform';
+import type { Emitter } from '@socket.io/redis-emitter';
+import { Job, Worker } from 'bullmq';
+import type Redis from 'ioredis';
+import { accountRoom } from './notifications';
+import { EMITTER } from './emitter';
+import { bullOptions, TURNS_QUEUE, TurnJob } from './turn-jobs';
+
+/**
+ * Runs in every worker process; each job is safe to run twice (see TurnJobs and GameStore.resolve).
+ * A job whose worker died goes back to the queue once its lock (WORKER_LOCK_MS) runs out.
+ */
+@Injectable()
+export class TurnsProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('Turns');
+  private worker?: Worker;
+
+  constructor(
+    private readonly games: GameStore,
+    @Inject(EMITTER) private readonly emitter: Emitter,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  onApplicationBootstrap() {
+    const { workerLockMs } = this.config;
+    this.worker = new Worker(TURNS_QUEUE, (job) => this.process(job), {
+      ...bullOptions(this.config),
+      concurrency: 4,
+      lockDuration: workerLockMs,
+      stalledInterval: workerLockMs,
+    });
+    this.worker.on('failed', (job, e) => this.log.warn(`${job?.name} ${JSON.stringify(job?.data)} failed: ${e.message}`));
+  }
+
+  async onApplicationShutdown() {
+    await this.worker?.close();
+    await (this.worker?.opts.connection as Redis | undefined)?.quit();
+  }
+
+  async process(job: Job): Promise<void> {
+    const { name, data } = job as unknown as TurnJob;
+    if (name === 'close') {
+      await this.games.execute(data.gameId, 'system', ({ game }) => {
+        try {
+          return closeTurn(game, data.turn, 'deadline', new Date());
+        } catch (e) {
+          // Closed already, resolved, paused, or the deadline moved: nothing is due.
+          if (e instanceof GameRuleError) return [];
+          throw e;
+        }
+      });
+    } else if (name === 'resolve') {
+      this.log.log(`resolving game ${data.gameId} turn ${data.turn}`);
+      if (await this.games.resolve(data.gameId, data.turn)) this.log.log(`resolved game ${data.gameId} turn ${data.turn}`);
+    } else {
+      const { game } = await this.games.load(data.gameId);
+      if (game.status !== 'running' || game.turn !== data.turn || game.closed || game.deadline !== data.deadline) return;
+      const remainingMs = new Date(data.deadline).getTime() - Date.now();
+      for (const player of game.players.filter((p) => !(p.id in game.submissions))) {
+        this.emitter
+          .to(accountRoom(player.id))
+          .emit('turn.reminder', { gameId: game.id, turn: game.turn, deadline: data.deadline, remainingMs });
+      }
+    }
+  }
+}

@@ -1,0 +1,252 @@
+import type { CloseReason, GameEventMap, GameEventType, Schedule, Spectators, StartRule } from '@warpgate/contracts';
+import { fold } from '../play';
+import { createRng } from '../rng';
+import { resolveSettings, type Diagnostic, type Ruleset } from '../ruleset';
+import type { Game } from './game';
+import { deadlineOf } from './schedule';
+
+/**
+ * The platform's decisions: each takes the folded game and a command and returns the events to
+ * append, or throws a GameRuleError. Pure but for `now`, which callers pass in.
+ */
+
+export class GameRuleError extends Error {
+  constructor(
+    /** What the api makes of it: 404, 403, 409, 400. */
+    readonly kind: 'not-found' | 'forbidden' | 'conflict' | 'invalid',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'GameRuleError';
+  }
+}
+
+export interface Actor {
+  id: string;
+  role: 'player' | 'admin';
+}
+
+export type NewEvent = { type: string; data: unknown };
+const event = <K extends GameEventType>(type: K, data: GameEventMap[K]): NewEvent => ({ type, data });
+
+function must(condition: unknown, kind: GameRuleError['kind'], message: string): asserts condition {
+  if (!condition) throw new GameRuleError(kind, message);
+}
+
+function requireStatus(game: Game, status: Game['status']) {
+  const why: Record<Game['status'], string> = {
+    open: 'has already started',
+    running: game.status === 'open' ? 'has not started yet' : `is ${game.status}`,
+    paused: 'is not paused',
+    ended: 'has not ended',
+  };
+  must(game.status === status, 'conflict', `Game "${game.name}" ${why[status]}`);
+}
+
+function requirePlayer(game: Game, actor: Actor) {
+  must(isPlayer(game, actor.id), 'forbidden', `You are not a player of game "${game.name}"`);
+}
+
+function requireOpenTurn(game: Game) {
+  requireStatus(game, 'running');
+  must(!game.closed, 'conflict', `Turn ${game.turn} is closed`);
+}
+
+function requireCreatorOrAdmin(game: Game, actor: Actor) {
+  must(actor.role === 'admin' || actor.id === game.createdBy, 'forbidden', 'Only the creator or an admin may');
+}
+
+export const isPlayer = (game: Game, accountId: string) => game.players.some((p) => p.id === accountId);
+
+export interface CreateGame {
+  ruleset: string;
+  name: string;
+  settings?: Record<string, unknown>;
+  minPlayers?: number;
+  maxPlayers?: number;
+  schedule: Schedule;
+  startRule?: StartRule;
+  spectators?: Spectators;
+}
+
+export function createGame(
+  ruleset: Ruleset,
+  input: CreateGame,
+  actor: Actor,
+  ids: { gameId: string; seed: string },
+  now: Date,
+): NewEvent[] {
+  const { settings, errors } = resolveSettings(ruleset.settings, input.settings ?? {});
+  must(errors.length === 0, 'invalid', `Invalid settings: ${errors.join('; ')}`);
+  const unknown = Object.keys(input.settings ?? {}).filter((k) => !ruleset.settings.some((s) => s.name === k));
+  must(unknown.length === 0, 'invalid', `Unknown settings for ${ruleset.id}: ${unknown.join(', ')}`);
+  const { min, max } = ruleset.players;
+  const minPlayers = input.minPlayers ?? min;
+  const maxPlayers = input.maxPlayers ?? max;
+  must(
+    min <= minPlayers && minPlayers <= maxPlayers && maxPlayers <= max,
+    'invalid',
+    `${ruleset.title} takes ${min} to ${max} players; minPlayers ≤ maxPlayers`,
+  );
+  if (input.schedule.kind === 'fixed') {
+    must(
+      input.schedule.deadlines.every((d) => new Date(d) > now),
+      'invalid',
+      'Fixed deadlines must lie in the future',
+    );
+  }
+  return [
+    event('GameCreated', {
+      gameId: ids.gameId,
+      ruleset: ruleset.id,
+      name: input.name.trim(),
+      settings,
+      minPlayers,
+      maxPlayers,
+      schedule: input.schedule,
+      startRule: input.startRule ?? 'manual',
+      spectators: input.spectators ?? 'public',
+      seed: ids.seed,
+      createdBy: actor.id,
+    }),
+  ];
+}
+
+export function joinGame(ruleset: Ruleset, game: Game, actor: Actor, empire: string, now: Date): NewEvent[] {
+  requireStatus(game, 'open');
+  must(!isPlayer(game, actor.id), 'conflict', `You have already joined game "${game.name}"`);
+  must(game.players.length < game.maxPlayers, 'conflict', `Game "${game.name}" is full`);
+  const name = empire.trim();
+  const invalid = ruleset.validateEmpireName(
+    name,
+    game.players.map((p) => p.empire),
+  );
+  must(invalid === null, 'invalid', invalid ?? '');
+  const joined = event('PlayerJoined', { playerId: actor.id, empire: name });
+  const full = game.players.length + 1 === game.maxPlayers;
+  if (!(full && game.startRule === 'when-full')) return [joined];
+  return [joined, ...start(ruleset, { ...game, players: [...game.players, { id: actor.id, empire: name }] }, now)];
+}
+
+export function leaveGame(game: Game, actor: Actor): NewEvent[] {
+  requireStatus(game, 'open');
+  requirePlayer(game, actor);
+  return [event('PlayerLeft', { playerId: actor.id })];
+}
+
+export function startGame(ruleset: Ruleset, game: Game, actor: Actor, now: Date): NewEvent[] {
+  requireCreatorOrAdmin(game, actor);
+  requireStatus(game, 'open');
+  must(
+    game.players.length >= game.minPlayers,
+    'conflict',
+    `Game "${game.name}" needs at least ${game.minPlayers} players, it has ${game.players.length}`,
+  );
+  return start(ruleset, game, now);
+}
+
+/** Setup draws from the RNG of turn 0; the first turn opens at once. */
+function start(ruleset: Ruleset, game: Game, now: Date): NewEvent[] {
+  const players = game.players.map((p) => ({ id: p.id, name: p.empire }));
+  const setup = ruleset.setup(game.settings as never, players, createRng(game.seed, 0));
+  const turn = ruleset.currentTurn(fold(ruleset, setup, game.state));
+  return [
+    event('GameStarted', { players }),
+    ...setup,
+    event('TurnOpened', { turn, deadline: deadlineOf(game.schedule, turn, now) }),
+  ];
+}
+
+export interface OrdersInput {
+  text?: string;
+  orders?: unknown[];
+  ready?: boolean;
+}
+
+/** Parses and checks the orders; the submission is kept whatever the diagnostics say. */
+export function submitOrders(
+  ruleset: Ruleset,
+  game: Game,
+  actor: Actor,
+  input: OrdersInput,
+  submissionId: string,
+): NewEvent[] {
+  requireOpenTurn(game);
+  requirePlayer(game, actor);
+  const { orders, diagnostics } = checkOrders(ruleset, game, actor.id, input);
+  const submitted = event('OrdersSubmitted', {
+    turn: game.turn,
+    playerId: actor.id,
+    submissionId,
+    text: input.text ?? null,
+    orders,
+    diagnostics,
+    ready: input.ready ?? false,
+  });
+  return [submitted, ...closeWhenAllReady(game, actor.id, input.ready ?? false)];
+}
+
+/** The dry run of the order editor: what a submission would be parsed and checked as. */
+export function checkOrders(
+  ruleset: Ruleset,
+  game: Game,
+  playerId: string,
+  input: OrdersInput,
+): { orders: unknown[]; diagnostics: Diagnostic[] } {
+  const parsed = ruleset.parseOrders(input.text ?? JSON.stringify(input.orders ?? []));
+  return {
+    orders: parsed.orders,
+    diagnostics: [...parsed.diagnostics, ...ruleset.checkOrders(game.state, playerId, parsed.orders)],
+  };
+}
+
+export function setReady(game: Game, actor: Actor, ready: boolean): NewEvent[] {
+  requireOpenTurn(game);
+  requirePlayer(game, actor);
+  must(game.submissions[actor.id], 'conflict', 'Submit orders first (an empty submission is fine)');
+  return [event('ReadyChanged', { turn: game.turn, playerId: actor.id, ready }), ...closeWhenAllReady(game, actor.id, ready)];
+}
+
+function closeWhenAllReady(game: Game, playerId: string, ready: boolean): NewEvent[] {
+  const allReady = game.players.every((p) => (p.id === playerId ? ready : game.submissions[p.id]?.ready));
+  return allReady ? [event('TurnClosed', { turn: game.turn, reason: 'all-ready' })] : [];
+}
+
+/**
+ * Closes the open turn `turn`. A deadline close is refused (conflict) unless the deadline has passed:
+ * the job may be stale after an extension or a pause.
+ */
+export function closeTurn(game: Game, turn: number, reason: CloseReason, now: Date): NewEvent[] {
+  requireOpenTurn(game);
+  must(game.turn === turn, 'conflict', `Turn ${turn} is not the open turn (${game.turn})`);
+  if (reason === 'deadline') must(new Date(game.deadline!) <= now, 'conflict', `Turn ${turn} is not due yet`);
+  return [event('TurnClosed', { turn, reason })];
+}
+
+export function extendDeadline(game: Game, deadline: string, now: Date): NewEvent[] {
+  requireOpenTurn(game);
+  must(new Date(deadline) > now, 'invalid', 'The new deadline must lie in the future');
+  return [event('DeadlineExtended', { turn: game.turn, deadline: new Date(deadline).toISOString() })];
+}
+
+/** The time left is kept, and given back on resume. */
+export function pauseGame(game: Game, now: Date): NewEvent[] {
+  requireOpenTurn(game);
+  return [event('GamePaused', { turn: game.turn, remainingMs: Math.max(0, new Date(game.deadline!).getTime() - now.getTime()) })];
+}
+
+export function resumeGame(game: Game, now: Date): NewEvent[] {
+  requireStatus(game, 'paused');
+  const deadline = new Date(now.getTime() + (game.pausedRemainingMs ?? 0)).toISOString();
+  return [event('GameResumed', { turn: game.turn, deadline })];
+}
+
+export function sendMessage(game: Game, actor: Actor, to: string[] | 'all', text: string, messageId: string): NewEvent[] {
+  requirePlayer(game, actor);
+  must(game.status !== 'ended', 'conflict', `Game "${game.name}" has ended`);
+  if (to !== 'all') {
+    const strangers = to.filter((id) => !isPlayer(game, id) || id === actor.id);
+    must(strangers.length === 0, 'invalid', `Not other players of this game: ${strangers.join(', ')}`);
+  }
+  return [event('MessageSent', { messageId, from: actor.id, to: to === 'all' ? 'all' : [...new Set(to)], text, turn: game.turn })];
+}

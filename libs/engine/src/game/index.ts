@@ -1,0 +1,4 @@
+export * from './game';
+export * from './decide';
+export * from './resolve';
+export * from './schedule';

@@ -1,0 +1,41 @@
+import type { GameEventMap } from '@warpgate/contracts';
+import { eventId, stateHash } from '../canonical';
+import { fold } from '../play';
+import { createRng } from '../rng';
+import type { Ruleset } from '../ruleset';
+import type { Game } from './game';
+import { deadlineOf } from './schedule';
+
+export interface ResolvedEvent {
+  id: string;
+  type: string;
+  data: unknown;
+}
+
+/**
+ * The closed turn's resolution: the ruleset's events, every player's report, TurnResolved with the
+ * hash of the new state, then the next turn or the end. Deterministic, ids included, so a retried
+ * resolution appends the very same events (and an append that already happened is recognised).
+ */
+export function resolveClosedTurn(ruleset: Ruleset, game: Game): ResolvedEvent[] {
+  if (game.status !== 'running' || !game.closed) throw new Error(`Game ${game.id} has no closed turn to resolve`);
+  const turn = game.turn;
+  const orders = Object.fromEntries(Object.entries(game.submissions).map(([id, s]) => [id, s.orders]));
+  const domain = ruleset.resolveTurn(game.state, orders, createRng(game.seed, turn));
+  const state = fold(ruleset, domain, game.state);
+  const platform = <K extends keyof GameEventMap>(type: K, data: GameEventMap[K]) => ({ type, data });
+  const reports = game.players.map((p) =>
+    platform('ReportIssued', { turn, playerId: p.id, report: ruleset.report(state, p.id) }),
+  );
+  const standings = ruleset.outcome(state);
+  const next = ruleset.currentTurn(state);
+  const events = [
+    ...domain,
+    ...reports,
+    platform('TurnResolved', { turn, stateHash: stateHash(state) }),
+    standings
+      ? platform('GameEnded', { turn, standings })
+      : platform('TurnOpened', { turn: next, deadline: deadlineOf(game.schedule, next, new Date(game.closedAt!)) }),
+  ];
+  return events.map((e, i) => ({ id: eventId(game.id, turn, i), ...e }));
+}

@@ -1,0 +1,5 @@
+export * from './ruleset';
+export * from './rng';
+export * from './canonical';
+export * from './play';
+export * from './game';

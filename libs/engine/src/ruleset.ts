@@ -1,0 +1,145 @@
+import type { Rng } from './rng';
+
+/**
+ * The contract every rule system implements, in the decide/evolve style: a game is a plain JSON
+ * state folded from events, and a turn is resolved by a pure function of state, orders and an RNG.
+ */
+
+/** A domain event of a ruleset: type `<ruleset id>.<Name>`, data plain JSON (no Date, bigint, class). */
+export interface RulesetEvent<D = unknown> {
+  type: string;
+  data: D;
+}
+
+export interface PlayerRef {
+  id: string;
+  /** The empire / code name the player chose; checked with `validateEmpireName`. */
+  name: string;
+}
+
+export type Viewer = { role: 'player'; playerId: string } | { role: 'spectator' } | { role: 'admin' };
+
+/** One finding about a submission. `line` is 1-based (a text line, or the position in a JSON array). */
+export interface Diagnostic {
+  line: number | null;
+  severity: 'info' | 'warning' | 'error';
+  message: string;
+}
+
+export interface ParsedOrders<O> {
+  orders: O[];
+  diagnostics: Diagnostic[];
+}
+
+export type SettingValue = number | boolean | string;
+export type Settings = Record<string, SettingValue>;
+
+export type SettingSpec = { name: string; help: string } & (
+  | { type: 'int'; default: number; min: number; max: number }
+  | { type: 'bool'; default: boolean }
+  | { type: 'enum'; default: string; values: string[] }
+);
+
+/** One argument of an order, enough for a generic client to build a form field. */
+export interface OrderArgSpec {
+  name: string;
+  type: 'int' | 'world' | 'enum' | 'player' | 'string';
+  min?: number;
+  max?: number;
+  values?: string[];
+  help?: string;
+}
+
+export interface OrderTypeSpec {
+  /** The order's keyword in the rulebook's text syntax. */
+  code: string;
+  /** The order's `type` in the JSON form. */
+  name: string;
+  args: OrderArgSpec[];
+  help: string;
+  example: string;
+}
+
+export interface Standing {
+  playerId: string;
+  name: string;
+  /** 1 + the number of players with a strictly better result: equal results share a rank. */
+  rank: number;
+  winner: boolean;
+  score: number;
+  /** Ruleset-specific totals shown with the standings (worlds, units …). */
+  totals: Record<string, number>;
+}
+
+export interface Report<D> {
+  /** The turn the player now writes orders for. */
+  turn: number;
+  data: D;
+  text: string;
+}
+
+/**
+ * S: the ruleset's state, O: one order, V: what `view` returns, D: a report's structured data.
+ * Methods (not function properties) so that a concrete ruleset is assignable to `Ruleset`.
+ */
+export interface Ruleset<S = unknown, O = unknown, V = unknown, D = unknown> {
+  id: string;
+  title: string;
+  players: { min: number; max: number };
+  settings: SettingSpec[];
+  orderTypes: OrderTypeSpec[];
+  /** Error message, or null when `name` may be used by a new player (`taken`: names already in the game). */
+  validateEmpireName(name: string, taken: string[]): string | null;
+  /** Events that create the game; settings already resolved with `resolveSettings`. */
+  setup(settings: Settings, players: PlayerRef[], rng: Rng): RulesetEvent[];
+  initialState(): S;
+  /** Pure: never mutates `state`. Unknown event types leave the state unchanged. */
+  evolve(state: S, event: RulesetEvent): S;
+  /** Never throws. Accepts the rulebook's text syntax or a JSON array of orders. */
+  parseOrders(text: string): ParsedOrders<O>;
+  /** Dry run against the current state: what would be accepted, reduced or rejected. */
+  checkOrders(state: S, playerId: string, orders: O[]): Diagnostic[];
+  /**
+   * Pure and deterministic. Players absent from `ordersByPlayer` missed the turn; the ruleset's
+   * missed-turn rule applies to them.
+   */
+  resolveTurn(state: S, ordersByPlayer: Record<string, O[]>, rng: Rng): RulesetEvent[];
+  /** The only way state leaves the engine: reports, pushes and replays are all built from it. */
+  view(state: S, viewer: Viewer): V;
+  /** The player's printout after the last resolution, built from `view` only. */
+  report(state: S, playerId: string): Report<D>;
+  /** The turn players write orders for now. */
+  currentTurn(state: S): number;
+  /** null while the game runs, else the final standings, best first. */
+  outcome(state: S): Standing[] | null;
+}
+
+/**
+ * Defaults filled in, unknown names dropped, out-of-range or mistyped values reported (the lobby
+ * shows the errors; setup only ever sees resolved settings).
+ */
+export function resolveSettings(
+  specs: SettingSpec[],
+  input: Record<string, unknown>,
+): { settings: Settings; errors: string[] } {
+  const settings: Settings = {};
+  const errors: string[] = [];
+  for (const spec of specs) {
+    const value = input[spec.name];
+    if (value === undefined) {
+      settings[spec.name] = spec.default;
+    } else if (spec.type === 'int') {
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < spec.min || value > spec.max)
+        errors.push(`${spec.name}: an integer from ${spec.min} to ${spec.max}`);
+      else settings[spec.name] = value;
+    } else if (spec.type === 'bool') {
+      if (typeof value !== 'boolean') errors.push(`${spec.name}: true or false`);
+      else settings[spec.name] = value;
+    } else if (typeof value !== 'string' || !spec.values.includes(value)) {
+      errors.push(`${spec.name}: one of ${spec.values.join(', ')}`);
+    } else {
+      settings[spec.name] = value;
+    }
+  }
+  return { settings, errors };
+}

@@ -1,0 +1,1 @@
+export { EventStoreDbEventStore, decodePosition, encodePosition } from './eventstoredb-event-store';

@@ -1,0 +1,164 @@
+import type { Diagnostic } from '@warpgate/engine';
+import { formatOrder } from './orders';
+import { sameName } from './setup';
+import type { GcOrder, GcState, OrderResult, PlayerId } from './state';
+
+/**
+ * Checks a player's orders against the start-of-turn state (digest §4, §4.10, §4.11): the resolver
+ * executes exactly what this returns, and checkOrders shows it to the player beforehand.
+ */
+
+/** What is still free at one world while a player's orders are checked in written order. */
+interface Pool {
+  af: number;
+  df: number;
+  probes: number;
+  /** Econ left to spend: start Econ minus the Econ ordered destroyed. */
+  econ: number;
+  /** Some Econ was spent or reserved, so an E order is no longer legal. */
+  econTouched: boolean;
+  /** A B, E, G or D,E order was accepted: last turn's builds are not reused. */
+  econOrdered: boolean;
+  destroyed: { FT: number; CP: number; ECON: number };
+  gates: Set<number>;
+}
+
+type Verdict = { order: GcOrder; clamped: boolean } | { reason: string };
+
+export function checkPlayerOrders(state: GcState, playerId: PlayerId, orders: GcOrder[]): OrderResult[] {
+  const pools = new Map<number, Pool>();
+  const pool = (n: number): Pool => {
+    let p = pools.get(n);
+    if (!p) {
+      const w = state.worlds[n - 1];
+      p = {
+        af: w.af,
+        df: w.df,
+        probes: w.probes,
+        econ: w.econ,
+        econTouched: false,
+        econOrdered: false,
+        destroyed: { FT: 0, CP: 0, ECON: 0 },
+        gates: new Set(),
+      };
+      pools.set(n, p);
+    }
+    return p;
+  };
+  const recipients = new Set<PlayerId>();
+  const transferred = new Set<number>();
+
+  const exists = (n: number) => Number.isInteger(n) && n >= 1 && n <= state.worlds.length;
+  const mine = (n: number) => state.worlds[n - 1].owner === playerId;
+  /** The first problem with the order's worlds, if any. */
+  const worldProblem = (o: GcOrder): string | null => {
+    const [source, target] = 'world' in o ? [o.world, null] : [o.from, o.to];
+    if (!exists(source)) return `world ${source} does not exist`;
+    if (target !== null && !exists(target)) return `world ${target} does not exist`;
+    if (!mine(source)) return `you do not own world ${source}`;
+    if (target === source) return 'a world cannot send to itself';
+    return null;
+  };
+  /** A quantity reduced to what is available (the book's rule); nothing available rejects. */
+  const reduce = (requested: number, available: number): number | string =>
+    available <= 0 ? 'none available' : Math.min(requested, available);
+  const accept = (order: GcOrder, clamped = false): Verdict => ({ order, clamped });
+
+  const judge = (o: GcOrder): Verdict => {
+    const problem = worldProblem(o);
+    if (problem) return { reason: problem };
+    switch (o.type) {
+      case 'attack':
+      case 'move': {
+        const p = pool(o.from);
+        const field = o.type === 'attack' || o.unit === 'AF' ? 'af' : o.unit === 'DF' ? 'df' : 'probes';
+        const count = reduce(o.count, p[field]);
+        if (typeof count === 'string') return { reason: count };
+        p[field] -= count;
+        return accept({ ...o, count }, count < o.count);
+      }
+      case 'probe': {
+        const p = pool(o.from);
+        if (p.probes < 1) return { reason: 'none available' };
+        p.probes -= 1;
+        return accept(o);
+      }
+      case 'build': {
+        const p = pool(o.world);
+        const econ = reduce(o.econ, p.econ);
+        if (typeof econ === 'string') return { reason: econ };
+        p.econ -= econ;
+        p.econTouched = p.econOrdered = true;
+        return accept({ ...o, econ }, econ < o.econ);
+      }
+      case 'econ': {
+        const p = pool(o.world);
+        if (p.econTouched) return { reason: 'Econ already used' };
+        p.econ = 0;
+        p.econTouched = p.econOrdered = true;
+        return accept(o);
+      }
+      case 'gate': {
+        const p = pool(o.from);
+        if (!mine(o.to)) return { reason: `you do not own world ${o.to}` };
+        if (p.gates.has(o.to)) return { reason: `a gate from ${o.from} to ${o.to} is already built this turn` };
+        if (p.econ < 1) return { reason: 'no Econ left' };
+        p.econ -= 1;
+        p.econTouched = p.econOrdered = true;
+        p.gates.add(o.to);
+        return accept(o);
+      }
+      case 'transfer': {
+        const recipient = state.players.find((pl) => sameName(pl.name, o.to));
+        if (!recipient) return { reason: `no player is named ${o.to}` };
+        if (recipient.id === playerId) return { reason: 'you cannot transfer a world to yourself' };
+        if (transferred.has(o.world)) return { reason: `world ${o.world} is already transferred this turn` };
+        if (recipients.has(recipient.id)) return { reason: `a world already goes to ${recipient.name} this turn` };
+        transferred.add(o.world);
+        recipients.add(recipient.id);
+        return accept({ ...o, to: recipient.name });
+      }
+      case 'destroy': {
+        const p = pool(o.world);
+        const field = o.item === 'FT' ? 'ft' : o.item === 'CP' ? 'cp' : 'econ';
+        const count = reduce(o.count, state.worlds[o.world - 1][field] - p.destroyed[o.item]);
+        if (typeof count === 'string') return { reason: count };
+        p.destroyed[o.item] += count;
+        if (o.item === 'ECON') {
+          p.econ -= count;
+          p.econTouched = p.econOrdered = true;
+        }
+        return accept({ ...o, count }, count < o.count);
+      }
+    }
+  };
+
+  const result = (o: GcOrder, v: Verdict, reused: boolean): OrderResult =>
+    'reason' in v
+      ? { order: o, status: 'rejected', reason: v.reason, reused }
+      : { order: v.order, status: v.clamped ? 'clamped' : 'accepted', reason: null, reused };
+
+  // Econ ordered destroyed cannot build, wherever the D,E stands in the list (§4.10).
+  const isEconDestroy = (o: GcOrder) => o.type === 'destroy' && o.item === 'ECON';
+  const verdicts = new Map<number, Verdict>();
+  orders.forEach((o, i) => isEconDestroy(o) && verdicts.set(i, judge(o)));
+  orders.forEach((o, i) => !isEconDestroy(o) && verdicts.set(i, judge(o)));
+  const results = orders.map((o, i) => result(o, verdicts.get(i) as Verdict, false));
+
+  for (const w of state.worlds) {
+    if (w.owner !== playerId || w.standingBuilds.length === 0 || pools.get(w.number)?.econOrdered) continue;
+    for (const o of w.standingBuilds) results.push(result(o, judge(o), true));
+  }
+  return results;
+}
+
+export function diagnosticOf(r: OrderResult): Diagnostic {
+  const text = formatOrder(r.order);
+  const line = r.order.line ?? null;
+  const tag = r.reused ? ' (reused from last turn)' : '';
+  if (r.status === 'rejected') return { line, severity: 'error', message: `rejected: ${r.reason} (${text})${tag}` };
+  if (r.status === 'clamped') return { line, severity: 'warning', message: `clamped to ${clampedAmount(r.order)}: ${text}${tag}` };
+  return { line, severity: 'info', message: `accepted: ${text}${tag}` };
+}
+
+const clampedAmount = (o: GcOrder): number => ('econ' in o ? o.econ : 'count' in o ? o.count : 0);

@@ -1,0 +1,34 @@
+import type { Ruleset } from '@warpgate/engine';
+import { checkPlayerOrders, diagnosticOf } from './check';
+import { ORDER_TYPES, parseOrders } from './orders';
+import { renderReport } from './report';
+import { resolveTurn } from './resolve';
+import { SETTINGS, setup, validateEmpireName } from './setup';
+import { evolve, initialState, RULESET_ID, type GcOrder, type GcState } from './state';
+import { standings, view, type GcView, type PlayerView } from './view';
+
+export type { GcOrder, GcState } from './state';
+export type { GcView, PlayerView } from './view';
+
+export const galacticConflict: Ruleset<GcState, GcOrder, GcView, PlayerView> = {
+  id: RULESET_ID,
+  title: 'Galactic Conflict',
+  players: { min: 2, max: 15 },
+  settings: SETTINGS,
+  orderTypes: ORDER_TYPES,
+  validateEmpireName,
+  setup,
+  initialState,
+  evolve,
+  parseOrders,
+  checkOrders: (state, playerId, orders) =>
+    state.ended
+      ? [{ line: null, severity: 'error', message: 'The game is over' }]
+      : checkPlayerOrders(state, playerId, orders).map(diagnosticOf),
+  // Turn resolution is deterministic (digest §1): the RNG is only used by setup.
+  resolveTurn: (state, ordersByPlayer) => resolveTurn(state, ordersByPlayer),
+  view,
+  report: (state, playerId) => renderReport(view(state, { role: 'player', playerId }) as PlayerView),
+  currentTurn: (state) => state.turn,
+  outcome: standings,
+};

@@ -1,0 +1,220 @@
+import type { Diagnostic, OrderTypeSpec, ParsedOrders } from '@warpgate/engine';
+import type { Buildable, Destroyable, GcOrder, Unit } from './state';
+
+/**
+ * The book's order syntax (`A,23,119,12` …) and its JSON form, both to GcOrder (digest §4.1).
+ * Only the form is checked here; what the state allows is checked in check.ts.
+ */
+
+/** Larger quantities are reduced anyway; capping keeps every number a safe integer. */
+export const MAX_QUANTITY = 1_000_000_000;
+
+const LETTER_TO_ITEM = { A: 'AF', D: 'DF', F: 'FT', P: 'PROBES', C: 'CP', E: 'ECON' } as const;
+type Letter = keyof typeof LETTER_TO_ITEM;
+const ITEM_TO_LETTER: Record<string, Letter> = { AF: 'A', DF: 'D', FT: 'F', PROBES: 'P', CP: 'C', ECON: 'E' };
+
+const UNITS: Unit[] = ['AF', 'DF', 'PROBES'];
+const BUILDABLES: Buildable[] = ['CP', 'AF', 'DF', 'FT', 'PROBES'];
+const DESTROYABLES: Destroyable[] = ['FT', 'CP', 'ECON'];
+
+const world = (name: string, help: string) => ({ name, type: 'world' as const, min: 1, help });
+const quantity = (name: string, help: string) => ({ name, type: 'int' as const, min: 1, max: MAX_QUANTITY, help });
+
+export const ORDER_TYPES: OrderTypeSpec[] = [
+  {
+    code: 'A',
+    name: 'attack',
+    args: [world('from', 'Your world the AF leave'), world('to', 'World attacked'), quantity('count', 'AF')],
+    help: 'Attack a world with AF. 3 hexes a turn; the AF stay yours and fight unless you own the target on arrival.',
+    example: 'A,23,119,12',
+  },
+  {
+    code: 'M',
+    name: 'move',
+    args: [
+      world('from', 'Your world the units leave'),
+      world('to', 'Destination'),
+      { name: 'unit', type: 'enum', values: UNITS, help: 'A = AF, D = DF, P = probes' },
+      quantity('count', 'Units moved'),
+    ],
+    help: 'Move AF, DF or probes. On arrival they belong to whoever owns the destination.',
+    example: 'M,72,144,D,27',
+  },
+  {
+    code: 'P',
+    name: 'probe',
+    args: [world('from', 'Your world launching'), world('to', 'World probed')],
+    help: 'Launch one probe; on arrival you get a report on that world.',
+    example: 'P,88,223',
+  },
+  {
+    code: 'B',
+    name: 'build',
+    args: [
+      world('world', 'Your world building'),
+      { name: 'item', type: 'enum', values: BUILDABLES, help: 'per Econ: C 1 CP, A 2 AF, D 3 DF, F 4 FT, P 5 probes' },
+      quantity('econ', 'Econ spent (not items built)'),
+    ],
+    help: 'Spend Econ on CP, AF, DF, FT or probes. Reused next turn if the world gets no Econ order.',
+    example: 'B,156,F,3',
+  },
+  {
+    code: 'E',
+    name: 'econ',
+    args: [world('world', 'Your world')],
+    help: "Use the world's whole Econ to raise it by 1 (free at Econ 0). Nothing else may use its Econ.",
+    example: 'E,216',
+  },
+  {
+    code: 'G',
+    name: 'gate',
+    args: [world('from', 'Your world paying 1 Econ'), world('to', 'Another world of yours')],
+    help: 'A one-way gate for this turn: moves, attacks and probes from → to arrive this turn.',
+    example: 'G,15,245',
+  },
+  {
+    code: 'T',
+    name: 'transfer',
+    args: [world('world', 'Your world'), { name: 'to', type: 'player', help: 'Code name of the new owner' }],
+    help: 'Give a world and everything on it to another player; at most one world to each player per turn.',
+    example: 'T,13,REGULUS',
+  },
+  {
+    code: 'D',
+    name: 'destroy',
+    args: [
+      world('world', 'Your world'),
+      { name: 'item', type: 'enum', values: DESTROYABLES, help: 'F = FT, C = CP, E = Econ' },
+      quantity('count', 'How many'),
+    ],
+    help: 'Destroy FT, CP or Econ after combat, if you still own the world.',
+    example: 'D,88,C,18',
+  },
+];
+
+/** The order in the book's syntax, as printed in reports. */
+export function formatOrder(o: GcOrder): string {
+  switch (o.type) {
+    case 'attack':
+      return `A,${o.from},${o.to},${o.count}`;
+    case 'move':
+      return `M,${o.from},${o.to},${ITEM_TO_LETTER[o.unit]},${o.count}`;
+    case 'probe':
+      return `P,${o.from},${o.to}`;
+    case 'build':
+      return `B,${o.world},${ITEM_TO_LETTER[o.item]},${o.econ}`;
+    case 'econ':
+      return `E,${o.world}`;
+    case 'gate':
+      return `G,${o.from},${o.to}`;
+    case 'transfer':
+      return `T,${o.world},${o.to}`;
+    case 'destroy':
+      return `D,${o.world},${ITEM_TO_LETTER[o.item]},${o.count}`;
+  }
+}
+
+type Parsed = { order: Omit<GcOrder, 'line'> } | { error: string };
+
+/** An unsigned decimal integer (quantities above MAX_QUANTITY are capped), or an error message. */
+function unsigned(field: string, what: string): number | string {
+  if (!/^\d+$/.test(field)) return `${what} "${field}" is not a number`;
+  return Math.min(Number(field), MAX_QUANTITY);
+}
+
+function parseFields(fields: string[]): Parsed {
+  const code = fields[0].toUpperCase();
+  const spec = ORDER_TYPES.find((s) => s.code === code);
+  if (!spec) return { error: `unknown order "${fields[0]}"` };
+  if (fields.length !== spec.args.length + 1)
+    return { error: `${spec.name} takes ${spec.args.length} fields after ${code}, e.g. ${spec.example}` };
+  const values: Record<string, string | number> = {};
+  for (const [i, arg] of spec.args.entries()) {
+    const field = fields[i + 1];
+    if (arg.type === 'world' || arg.type === 'int') {
+      const n = unsigned(field, arg.name);
+      if (typeof n === 'string') return { error: n };
+      if (n < 1) return { error: `${arg.name} must be at least 1` };
+      values[arg.name] = n;
+    } else if (arg.type === 'enum') {
+      const item = LETTER_TO_ITEM[field.toUpperCase() as Letter];
+      if (!item || !arg.values?.includes(item))
+        return { error: `${arg.name} "${field}" must be one of ${arg.values?.map((v) => ITEM_TO_LETTER[v]).join(', ')}` };
+      values[arg.name] = item;
+    } else {
+      if (field.length === 0) return { error: `${arg.name} is missing` };
+      values[arg.name] = field.replace(/\s+/g, ' ');
+    }
+  }
+  return fromValues(spec.name, values);
+}
+
+/** Builds the order once every argument has been checked against its spec. */
+function fromValues(type: string, v: Record<string, string | number>): Parsed {
+  return { order: { type, ...v } as Omit<GcOrder, 'line'> };
+}
+
+function parseJsonOrder(value: unknown): Parsed {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: 'not an order object' };
+  const raw = value as Record<string, unknown>;
+  const spec = ORDER_TYPES.find((s) => s.name === raw.type);
+  if (!spec) return { error: `unknown order type ${JSON.stringify(raw.type) ?? 'undefined'}` };
+  // `line` is what parseOrders adds, so parsed orders can be sent back as JSON.
+  const extra = Object.keys(raw).filter((k) => !['type', 'line'].includes(k) && !spec.args.some((a) => a.name === k));
+  if (extra.length > 0) return { error: `unexpected field ${extra.join(', ')}` };
+  const values: Record<string, string | number> = {};
+  for (const arg of spec.args) {
+    const field = raw[arg.name];
+    if (arg.type === 'world' || arg.type === 'int') {
+      if (typeof field !== 'number' || !Number.isInteger(field) || field < 1)
+        return { error: `${arg.name} must be a whole number of at least 1` };
+      values[arg.name] = Math.min(field, MAX_QUANTITY);
+    } else if (arg.type === 'enum') {
+      const upper = typeof field === 'string' ? field.toUpperCase() : '';
+      const item = arg.values?.includes(upper) ? upper : LETTER_TO_ITEM[upper as Letter];
+      if (!item || !arg.values?.includes(item)) return { error: `${arg.name} must be one of ${arg.values?.join(', ')}` };
+      values[arg.name] = item;
+    } else {
+      if (typeof field !== 'string' || field.trim().length === 0) return { error: `${arg.name} must be a name` };
+      values[arg.name] = field.trim().replace(/\s+/g, ' ');
+    }
+  }
+  return fromValues(spec.name, values);
+}
+
+const diagnostic = (line: number, severity: Diagnostic['severity'], message: string): Diagnostic => ({
+  line,
+  severity,
+  message,
+});
+
+/**
+ * Never throws. Text: one order per line, comma-separated, `#` starts a comment line, blank lines
+ * ignored. A text starting with `[` is read as a JSON array of orders (its `line` = position).
+ */
+export function parseOrders(text: string): ParsedOrders<GcOrder> {
+  const orders: GcOrder[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const take = (line: number, parsed: Parsed) => {
+    if ('error' in parsed) diagnostics.push(diagnostic(line, 'error', `rejected: ${parsed.error}`));
+    else orders.push({ ...parsed.order, line } as GcOrder);
+  };
+  if (typeof text !== 'string') return { orders, diagnostics: [diagnostic(1, 'error', 'rejected: no text')] };
+  if (text.trimStart().startsWith('[')) {
+    let items: unknown;
+    try {
+      items = JSON.parse(text);
+    } catch (e) {
+      return { orders, diagnostics: [diagnostic(1, 'error', `rejected: invalid JSON (${(e as Error).message})`)] };
+    }
+    if (!Array.isArray(items)) return { orders, diagnostics: [diagnostic(1, 'error', 'rejected: not a JSON array')] };
+    items.forEach((item, i) => take(i + 1, parseJsonOrder(item)));
+    return { orders, diagnostics };
+  }
+  text.split(/\r\n|\r|\n/).forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) return;
+    take(i + 1, parseFields(line.split(',').map((f) => f.trim())));
+  });
+  return { orders, diagnostics };
+}
