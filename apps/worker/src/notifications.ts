@@ -18,7 +18,9 @@ export const accountRoom = (accountId: string) => `account:${accountId}`;
 
 export function notificationsFor(event: RecordedEvent, game: Game): Notification[] {
   const base = { gameId: game.id, position: event.position.toString() };
-  const toGame = (name: string, data: Record<string, unknown>) => [{ room: gameRoom(game.id), name, payload: { ...base, ...data } }];
+  const toGame = (name: string, data: Record<string, unknown>) => [
+    { room: gameRoom(game.id), name, payload: { ...base, ...data } },
+  ];
   const to = (accounts: string[], name: string, data: Record<string, unknown>) =>
     accounts.map((id) => ({ room: accountRoom(id), name, payload: { ...base, ...data } }));
   const empire = (playerId: string) => game.players.find((p) => p.id === playerId)?.empire;
@@ -49,7 +51,13 @@ export function notificationsFor(event: RecordedEvent, game: Game): Notification
     case 'OrdersSubmitted':
     case 'ReadyChanged': {
       const { turn, playerId, ready } = event.data as GameEventMap['ReadyChanged'];
-      return toGame('submission.status', { turn, playerId, empire: empire(playerId), submitted: true, ready });
+      return toGame('submission.status', {
+        turn,
+        playerId,
+        empire: empire(playerId),
+        submitted: true,
+        ready,
+      });
     }
     case 'ReportIssued': {
       const { turn, playerId, report } = event.data as GameEventMap['ReportIssued'];
@@ -58,7 +66,9 @@ export function notificationsFor(event: RecordedEvent, game: Game): Notification
     case 'MessageSent': {
       const message = event.data as GameEventMap['MessageSent'];
       const recipients = message.to === 'all' ? game.players.map((p) => p.id) : [message.from, ...message.to];
-      return to([...new Set(recipients)], 'message', { message: { ...message, fromEmpire: empire(message.from) } });
+      return to([...new Set(recipients)], 'message', {
+        message: { ...message, fromEmpire: empire(message.from) },
+      });
     }
     default:
       return [];

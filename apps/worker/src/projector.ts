@@ -55,7 +55,12 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
     this.wake?.();
     await this.subscription?.stop();
     await this.loop;
-    await this.redis.eval(`if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) end`, 1, this.lockKey, this.token);
+    await this.redis.eval(
+      `if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) end`,
+      1,
+      this.lockKey,
+      this.token,
+    );
   }
 
   private async run() {
@@ -63,7 +68,8 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
       try {
         if (await this.acquire()) await this.lead();
       } catch (e) {
-        if (!this.stopped) this.log.error(`projection stopped, retrying: ${e instanceof Error ? e.stack : e}`);
+        if (!this.stopped)
+          this.log.error(`projection stopped, retrying: ${e instanceof Error ? e.stack : e}`);
       }
       if (!this.stopped) await this.pause(this.config.workerLockMs / 3);
     }
@@ -76,7 +82,9 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
   private async lead() {
     this.log.log('leading the projection');
     const renewal = setInterval(async () => {
-      const renewed = await this.redis.eval(RENEW, 1, this.lockKey, this.token, this.config.workerLockMs).catch(() => 0);
+      const renewed = await this.redis
+        .eval(RENEW, 1, this.lockKey, this.token, this.config.workerLockMs)
+        .catch(() => 0);
       if (!renewed) await this.subscription?.stop();
     }, this.config.workerLockMs / 3);
     try {
@@ -104,7 +112,9 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
       game: summarize(game),
       createdAt: event.type === 'GameCreated' ? event.time.getTime() : undefined,
       report:
-        event.type === 'ReportIssued' ? { gameId, ...(event.data as GameEventMap['ReportIssued']) } : undefined,
+        event.type === 'ReportIssued'
+          ? { gameId, ...(event.data as GameEventMap['ReportIssued']) }
+          : undefined,
     });
     if (event.type === 'GameEnded') this.games.delete(gameId);
     if (!live) return;

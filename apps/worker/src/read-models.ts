@@ -3,7 +3,6 @@ import type { GameSummary } from '@warpgate/engine';
 import { CONFIG, Config, REDIS } from '@warpgate/platform';
 import Redis from 'ioredis';
 
-
 export interface GameFilter {
   status?: string;
   ruleset?: string;
@@ -51,7 +50,11 @@ export class ReadModels {
   /** Applies one event's changes and moves the checkpoint past it, in one transaction. */
   async write(
     position: bigint,
-    changes: { game?: GameSummary; createdAt?: number; report?: { gameId: string; playerId: string; report: unknown } },
+    changes: {
+      game?: GameSummary;
+      createdAt?: number;
+      report?: { gameId: string; playerId: string; report: unknown };
+    },
   ) {
     const tx = this.redis.multi();
     if (changes.game) tx.set(this.key('game', changes.game.id), JSON.stringify(changes.game));

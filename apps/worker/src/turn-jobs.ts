@@ -47,13 +47,22 @@ export class TurnJobs implements OnApplicationShutdown {
 
   async scheduleDeadline(gameId: string, turn: number, deadline: string, now = Date.now()) {
     const at = new Date(deadline).getTime();
-    await this.queue.add('close', { gameId, turn }, { ...OPTIONS, jobId: `close_${gameId}_${turn}_${at}`, delay: Math.max(0, at - now) });
+    await this.queue.add(
+      'close',
+      { gameId, turn },
+      { ...OPTIONS, jobId: `close_${gameId}_${turn}_${at}`, delay: Math.max(0, at - now) },
+    );
     for (const before of REMINDERS_MS) {
       if (at - before <= now) continue;
       await this.queue.add(
         'remind',
         { gameId, turn, deadline },
-        { ...OPTIONS, attempts: 1, jobId: `remind_${gameId}_${turn}_${at}_${before}`, delay: at - before - now },
+        {
+          ...OPTIONS,
+          attempts: 1,
+          jobId: `remind_${gameId}_${turn}_${at}_${before}`,
+          delay: at - before - now,
+        },
       );
     }
   }

@@ -31,7 +31,9 @@ export class TurnsProcessor implements OnApplicationBootstrap, OnApplicationShut
       lockDuration: workerLockMs,
       stalledInterval: workerLockMs,
     });
-    this.worker.on('failed', (job, e) => this.log.warn(`${job?.name} ${JSON.stringify(job?.data)} failed: ${e.message}`));
+    this.worker.on('failed', (job, e) =>
+      this.log.warn(`${job?.name} ${JSON.stringify(job?.data)} failed: ${e.message}`),
+    );
   }
 
   async onApplicationShutdown() {
@@ -53,10 +55,17 @@ export class TurnsProcessor implements OnApplicationBootstrap, OnApplicationShut
       });
     } else if (name === 'resolve') {
       this.log.log(`resolving game ${data.gameId} turn ${data.turn}`);
-      if (await this.games.resolve(data.gameId, data.turn)) this.log.log(`resolved game ${data.gameId} turn ${data.turn}`);
+      if (await this.games.resolve(data.gameId, data.turn))
+        this.log.log(`resolved game ${data.gameId} turn ${data.turn}`);
     } else {
       const { game } = await this.games.load(data.gameId);
-      if (game.status !== 'running' || game.turn !== data.turn || game.closed || game.deadline !== data.deadline) return;
+      if (
+        game.status !== 'running' ||
+        game.turn !== data.turn ||
+        game.closed ||
+        game.deadline !== data.deadline
+      )
+        return;
       const remainingMs = new Date(data.deadline).getTime() - Date.now();
       for (const player of game.players.filter((p) => !(p.id in game.submissions))) {
         this.emitter

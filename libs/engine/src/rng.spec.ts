@@ -43,5 +43,6 @@ describe('createRng', () => {
   });
 });
 
-const EXPECTED_NEXT: number[] = [];
-const EXPECTED_DICE: number[] = [];
+// Cross-checked against an independent Python implementation of the documented algorithm.
+const EXPECTED_NEXT = [1546151054, 2201401066, 2993726999, 177691145, 4260662204];
+const EXPECTED_DICE = [3, 1, 2, 5, 6, 2, 4, 3, 5, 3];

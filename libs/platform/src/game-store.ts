@@ -4,7 +4,7 @@ import { foldGame, Game, GameRuleError, NewEvent, resolveClosedTurn, Ruleset } f
 import { EventStore, RecordedEvent, WrongExpectedVersionError } from '@warpgate/event-store';
 import { getRuleset } from '@warpgate/rulesets';
 import { randomUUID } from 'node:crypto';
-import { EVENT_STORE } from './platform.module';
+import { EVENT_STORE } from './tokens';
 
 export interface LoadedGame {
   game: Game;

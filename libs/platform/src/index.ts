@@ -2,3 +2,4 @@ export * from './config';
 export * from './redis';
 export * from './platform.module';
 export * from './game-store';
+export * from './tokens';

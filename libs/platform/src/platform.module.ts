@@ -3,10 +3,7 @@ import { EventStore, openEventStore } from '@warpgate/event-store';
 import Redis from 'ioredis';
 import { Config } from './config';
 import { GameStore } from './game-store';
-
-export const CONFIG = Symbol('Config');
-export const EVENT_STORE = Symbol('EventStore');
-export const REDIS = Symbol('Redis');
+import { CONFIG, EVENT_STORE, REDIS } from './tokens';
 
 @Injectable()
 class Shutdown implements OnApplicationShutdown {

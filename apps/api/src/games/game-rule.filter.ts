@@ -14,6 +14,10 @@ const STATUS: Record<GameRuleError['kind'], HttpStatus> = {
 export class GameRuleFilter implements ExceptionFilter {
   catch(error: GameRuleError, host: ArgumentsHost) {
     const status = STATUS[error.kind];
-    host.switchToHttp().getResponse<Response>().status(status).json({ statusCode: status, message: error.message });
+    host
+      .switchToHttp()
+      .getResponse<Response>()
+      .status(status)
+      .json({ statusCode: status, message: error.message });
   }
 }

@@ -77,9 +77,19 @@ export class GamesController {
   @UseGuards(AuthGuard)
   async create(@CurrentAccount() account: Account, @Body() dto: CreateGameDto) {
     const ruleset = rulesets[dto.ruleset];
-    if (!ruleset) throw new GameRuleError('invalid', `Unknown ruleset "${dto.ruleset}": one of ${Object.keys(rulesets).join(', ')}`);
+    if (!ruleset)
+      throw new GameRuleError(
+        'invalid',
+        `Unknown ruleset "${dto.ruleset}": one of ${Object.keys(rulesets).join(', ')}`,
+      );
     const gameId = randomUUID();
-    const events = createGame(ruleset, dto as Parameters<typeof createGame>[1], account, { gameId, seed: randomUUID() }, new Date());
+    const events = createGame(
+      ruleset,
+      dto as Parameters<typeof createGame>[1],
+      account,
+      { gameId, seed: randomUUID() },
+      new Date(),
+    );
     await this.games.create(gameId, events, account.id);
     return summarize((await this.games.load(gameId)).game);
   }
@@ -92,7 +102,11 @@ export class GamesController {
     @Query('ruleset') ruleset?: string,
     @Query('mine') mine?: string,
   ) {
-    return this.readModels.games({ status, ruleset, player: mine === 'true' ? account?.id ?? '-' : undefined });
+    return this.readModels.games({
+      status,
+      ruleset,
+      player: mine === 'true' ? (account?.id ?? '-') : undefined,
+    });
   }
 
   @Get('games/:id')
@@ -104,7 +118,9 @@ export class GamesController {
   @Post('games/:id/join')
   @UseGuards(AuthGuard)
   join(@Param('id', uuid) id: string, @CurrentAccount() account: Account, @Body() { empire }: JoinGameDto) {
-    return this.command(id, account, ({ game, ruleset }) => joinGame(ruleset, game, account, empire, new Date()));
+    return this.command(id, account, ({ game, ruleset }) =>
+      joinGame(ruleset, game, account, empire, new Date()),
+    );
   }
 
   @Post('games/:id/leave')
@@ -147,9 +163,14 @@ export class GamesController {
   @Post('games/:id/orders/check')
   @UseGuards(AuthGuard)
   @HttpCode(200)
-  async check(@Param('id', uuid) id: string, @CurrentAccount() account: Account, @Body() dto: SubmitOrdersDto) {
+  async check(
+    @Param('id', uuid) id: string,
+    @CurrentAccount() account: Account,
+    @Body() dto: SubmitOrdersDto,
+  ) {
     const { game, ruleset } = await this.games.load(id);
-    if (!game.players.some((p) => p.id === account.id)) throw new GameRuleError('forbidden', 'You are not a player of this game');
+    if (!game.players.some((p) => p.id === account.id))
+      throw new GameRuleError('forbidden', 'You are not a player of this game');
     return checkOrders(ruleset, game, account.id, dto);
   }
 
@@ -158,7 +179,8 @@ export class GamesController {
   @UseGuards(AuthGuard)
   async myOrders(@Param('id', uuid) id: string, @CurrentAccount() account: Account) {
     const { game } = await this.games.load(id);
-    if (!game.players.some((p) => p.id === account.id)) throw new GameRuleError('forbidden', 'You are not a player of this game');
+    if (!game.players.some((p) => p.id === account.id))
+      throw new GameRuleError('forbidden', 'You are not a player of this game');
     return { turn: game.turn, submission: game.submissions[account.id] ?? null };
   }
 
@@ -189,7 +211,8 @@ export class GamesController {
   ) {
     const loaded = await this.games.load(id);
     const playerId = account.role === 'admin' && player ? player : account.id;
-    if (!loaded.game.players.some((p) => p.id === playerId)) throw new GameRuleError('forbidden', 'You are not a player of this game');
+    if (!loaded.game.players.some((p) => p.id === playerId))
+      throw new GameRuleError('forbidden', 'You are not a player of this game');
     return ofType(loaded, 'ReportIssued')
       .filter((r) => r.playerId === playerId && (turn === undefined || r.turn === Number(turn)))
       .reverse();
@@ -197,7 +220,11 @@ export class GamesController {
 
   @Post('games/:id/messages')
   @UseGuards(AuthGuard)
-  message(@Param('id', uuid) id: string, @CurrentAccount() account: Account, @Body() { to, text }: SendMessageDto) {
+  message(
+    @Param('id', uuid) id: string,
+    @CurrentAccount() account: Account,
+    @Body() { to, text }: SendMessageDto,
+  ) {
     return this.command(id, account, ({ game }) => sendMessage(game, account, to, text, randomUUID()));
   }
 
@@ -213,13 +240,21 @@ export class GamesController {
 
   @Post('games/:id/turns/:turn/close')
   @UseGuards(AdminGuard)
-  close(@Param('id', uuid) id: string, @Param('turn', ParseIntPipe) turn: number, @CurrentAccount() account: Account) {
+  close(
+    @Param('id', uuid) id: string,
+    @Param('turn', ParseIntPipe) turn: number,
+    @CurrentAccount() account: Account,
+  ) {
     return this.command(id, account, ({ game }) => closeTurn(game, turn, 'admin', new Date()));
   }
 
   @Post('games/:id/deadline')
   @UseGuards(AdminGuard)
-  extend(@Param('id', uuid) id: string, @CurrentAccount() account: Account, @Body() { deadline }: ExtendDeadlineDto) {
+  extend(
+    @Param('id', uuid) id: string,
+    @CurrentAccount() account: Account,
+    @Body() { deadline }: ExtendDeadlineDto,
+  ) {
     return this.command(id, account, ({ game }) => extendDeadline(game, deadline, new Date()));
   }
 

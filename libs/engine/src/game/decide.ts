@@ -1,4 +1,11 @@
-import type { CloseReason, GameEventMap, GameEventType, Schedule, Spectators, StartRule } from '@warpgate/contracts';
+import type {
+  CloseReason,
+  GameEventMap,
+  GameEventType,
+  Schedule,
+  Spectators,
+  StartRule,
+} from '@warpgate/contracts';
 import { fold } from '../play';
 import { createRng } from '../rng';
 import { resolveSettings, type Diagnostic, type Ruleset } from '../ruleset';
@@ -53,7 +60,11 @@ function requireOpenTurn(game: Game) {
 }
 
 function requireCreatorOrAdmin(game: Game, actor: Actor) {
-  must(actor.role === 'admin' || actor.id === game.createdBy, 'forbidden', 'Only the creator or an admin may');
+  must(
+    actor.role === 'admin' || actor.id === game.createdBy,
+    'forbidden',
+    'Only the creator or an admin may',
+  );
 }
 
 export const isPlayer = (game: Game, accountId: string) => game.players.some((p) => p.id === accountId);
@@ -78,7 +89,9 @@ export function createGame(
 ): NewEvent[] {
   const { settings, errors } = resolveSettings(ruleset.settings, input.settings ?? {});
   must(errors.length === 0, 'invalid', `Invalid settings: ${errors.join('; ')}`);
-  const unknown = Object.keys(input.settings ?? {}).filter((k) => !ruleset.settings.some((s) => s.name === k));
+  const unknown = Object.keys(input.settings ?? {}).filter(
+    (k) => !ruleset.settings.some((s) => s.name === k),
+  );
   must(unknown.length === 0, 'invalid', `Unknown settings for ${ruleset.id}: ${unknown.join(', ')}`);
   const { min, max } = ruleset.players;
   const minPlayers = input.minPlayers ?? min;
@@ -125,7 +138,10 @@ export function joinGame(ruleset: Ruleset, game: Game, actor: Actor, empire: str
   const joined = event('PlayerJoined', { playerId: actor.id, empire: name });
   const full = game.players.length + 1 === game.maxPlayers;
   if (!(full && game.startRule === 'when-full')) return [joined];
-  return [joined, ...start(ruleset, { ...game, players: [...game.players, { id: actor.id, empire: name }] }, now)];
+  return [
+    joined,
+    ...start(ruleset, { ...game, players: [...game.players, { id: actor.id, empire: name }] }, now),
+  ];
 }
 
 export function leaveGame(game: Game, actor: Actor): NewEvent[] {
@@ -204,7 +220,10 @@ export function setReady(game: Game, actor: Actor, ready: boolean): NewEvent[] {
   requireOpenTurn(game);
   requirePlayer(game, actor);
   must(game.submissions[actor.id], 'conflict', 'Submit orders first (an empty submission is fine)');
-  return [event('ReadyChanged', { turn: game.turn, playerId: actor.id, ready }), ...closeWhenAllReady(game, actor.id, ready)];
+  return [
+    event('ReadyChanged', { turn: game.turn, playerId: actor.id, ready }),
+    ...closeWhenAllReady(game, actor.id, ready),
+  ];
 }
 
 function closeWhenAllReady(game: Game, playerId: string, ready: boolean): NewEvent[] {
@@ -232,7 +251,12 @@ export function extendDeadline(game: Game, deadline: string, now: Date): NewEven
 /** The time left is kept, and given back on resume. */
 export function pauseGame(game: Game, now: Date): NewEvent[] {
   requireOpenTurn(game);
-  return [event('GamePaused', { turn: game.turn, remainingMs: Math.max(0, new Date(game.deadline!).getTime() - now.getTime()) })];
+  return [
+    event('GamePaused', {
+      turn: game.turn,
+      remainingMs: Math.max(0, new Date(game.deadline!).getTime() - now.getTime()),
+    }),
+  ];
 }
 
 export function resumeGame(game: Game, now: Date): NewEvent[] {
@@ -241,12 +265,26 @@ export function resumeGame(game: Game, now: Date): NewEvent[] {
   return [event('GameResumed', { turn: game.turn, deadline })];
 }
 
-export function sendMessage(game: Game, actor: Actor, to: string[] | 'all', text: string, messageId: string): NewEvent[] {
+export function sendMessage(
+  game: Game,
+  actor: Actor,
+  to: string[] | 'all',
+  text: string,
+  messageId: string,
+): NewEvent[] {
   requirePlayer(game, actor);
   must(game.status !== 'ended', 'conflict', `Game "${game.name}" has ended`);
   if (to !== 'all') {
     const strangers = to.filter((id) => !isPlayer(game, id) || id === actor.id);
     must(strangers.length === 0, 'invalid', `Not other players of this game: ${strangers.join(', ')}`);
   }
-  return [event('MessageSent', { messageId, from: actor.id, to: to === 'all' ? 'all' : [...new Set(to)], text, turn: game.turn })];
+  return [
+    event('MessageSent', {
+      messageId,
+      from: actor.id,
+      to: to === 'all' ? 'all' : [...new Set(to)],
+      text,
+      turn: game.turn,
+    }),
+  ];
 }

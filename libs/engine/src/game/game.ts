@@ -58,7 +58,9 @@ type Evolver<S> = Pick<Ruleset<S>, 'initialState' | 'evolve'>;
 
 /** Folds platform events itself and hands every ruleset event (`<ruleset>.<Name>`) to the ruleset. */
 export function evolveGame<S>(ruleset: Evolver<S>, game: Game<S> | undefined, event: StoredEvent): Game<S> {
-  const next = game ? applyPlatformEvent(ruleset, game, event as GameEvent & StoredEvent) : created(ruleset, event);
+  const next = game
+    ? applyPlatformEvent(ruleset, game, event as GameEvent & StoredEvent)
+    : created(ruleset, event);
   return { ...next, revision: event.revision };
 }
 
@@ -67,7 +69,8 @@ export function foldGame<S>(ruleset: Evolver<S>, events: StoredEvent[]): Game<S>
 }
 
 function created<S>(ruleset: Evolver<S>, event: StoredEvent): Game<S> {
-  if (event.type !== 'GameCreated') throw new Error(`A game stream starts with GameCreated, not ${event.type}`);
+  if (event.type !== 'GameCreated')
+    throw new Error(`A game stream starts with GameCreated, not ${event.type}`);
   const { gameId, ...data } = event.data as GameEventMap['GameCreated'];
   return {
     ...data,
@@ -95,15 +98,31 @@ function applyPlatformEvent<S>(ruleset: Evolver<S>, game: Game<S>, event: GameEv
     case 'GameStarted':
       return { ...game, status: 'running' };
     case 'TurnOpened':
-      return { ...game, turn: event.data.turn, deadline: event.data.deadline, closed: false, closedAt: null, submissions: {} };
+      return {
+        ...game,
+        turn: event.data.turn,
+        deadline: event.data.deadline,
+        closed: false,
+        closedAt: null,
+        submissions: {},
+      };
     case 'OrdersSubmitted': {
       const { playerId, submissionId, text, orders, diagnostics, ready } = event.data;
-      return { ...game, submissions: { ...game.submissions, [playerId]: { submissionId, text, orders, diagnostics, ready } } };
+      return {
+        ...game,
+        submissions: { ...game.submissions, [playerId]: { submissionId, text, orders, diagnostics, ready } },
+      };
     }
     case 'ReadyChanged': {
       const submission = game.submissions[event.data.playerId];
       return submission
-        ? { ...game, submissions: { ...game.submissions, [event.data.playerId]: { ...submission, ready: event.data.ready } } }
+        ? {
+            ...game,
+            submissions: {
+              ...game.submissions,
+              [event.data.playerId]: { ...submission, ready: event.data.ready },
+            },
+          }
         : game;
     }
     case 'TurnClosed':

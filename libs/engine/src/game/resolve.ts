@@ -18,7 +18,8 @@ export interface ResolvedEvent {
  * resolution appends the very same events (and an append that already happened is recognised).
  */
 export function resolveClosedTurn(ruleset: Ruleset, game: Game): ResolvedEvent[] {
-  if (game.status !== 'running' || !game.closed) throw new Error(`Game ${game.id} has no closed turn to resolve`);
+  if (game.status !== 'running' || !game.closed)
+    throw new Error(`Game ${game.id} has no closed turn to resolve`);
   const turn = game.turn;
   const orders = Object.fromEntries(Object.entries(game.submissions).map(([id, s]) => [id, s.orders]));
   const domain = ruleset.resolveTurn(game.state, orders, createRng(game.seed, turn));
@@ -35,7 +36,10 @@ export function resolveClosedTurn(ruleset: Ruleset, game: Game): ResolvedEvent[]
     platform('TurnResolved', { turn, stateHash: stateHash(state) }),
     standings
       ? platform('GameEnded', { turn, standings })
-      : platform('TurnOpened', { turn: next, deadline: deadlineOf(game.schedule, next, new Date(game.closedAt!)) }),
+      : platform('TurnOpened', {
+          turn: next,
+          deadline: deadlineOf(game.schedule, next, new Date(game.closedAt!)),
+        }),
   ];
   return events.map((e, i) => ({ id: eventId(game.id, turn, i), ...e }));
 }

@@ -1,0 +1,109 @@
+import type { INestApplication } from '@nestjs/common';
+import { Client, Listener, startApp, testEnv, until } from '../support/app';
+
+type Player = Client & { id: string; name: string };
+
+let app: INestApplication;
+let url: string;
+const listeners: Listener[] = [];
+beforeAll(async () => ({ app, url } = await startApp(testEnv())));
+afterAll(async () => {
+  listeners.forEach((l) => l.close());
+  await app.close();
+});
+
+const listen = (token?: string) => {
+  const listener = new Listener(url, token);
+  listeners.push(listener);
+  return listener;
+};
+
+/** A game of Galactic Conflict with these players, started, everyone watching. */
+async function startedGame(names: string[]) {
+  const players: Player[] = [];
+  for (const name of names) players.push(await Client.signUp(url, `${name}-${Date.now() % 100000}`));
+  const game = await players[0].ok('POST', '/games', {
+    ruleset: 'galactic-conflict',
+    name: `Game of ${names.join(', ')}`,
+    schedule: { kind: 'period', minutes: 60 },
+  });
+  for (const [i, p] of players.entries())
+    await p.ok('POST', `/games/${game.id}/join`, { empire: `${names[i]}` });
+  await players[0].ok('POST', `/games/${game.id}/start`);
+  return { gameId: game.id as string, players };
+}
+
+/** Orders any Galactic Conflict player can give: build attack forces and CP on every own world. */
+async function simpleOrders(player: Player, gameId: string) {
+  const { view } = await player.ok('GET', `/games/${gameId}/view`);
+  const own = view.worlds.filter((w: { owner: string }) => w.owner === view.me.name);
+  return own.map((w: { number: number }) => `B,${w.number},A,1\nB,${w.number},C,1`).join('\n');
+}
+
+describe('three players play three turns over HTTP and Socket.IO', () => {
+  it('submits, closes when all are ready, resolves once, and tells everyone', async () => {
+    const { gameId, players } = await startedGame(['ORION', 'VEGA', 'ALTAIR']);
+    const sockets = players.map((p) => listen(p.token));
+    for (const s of sockets) expect(await s.watch(gameId)).toMatchObject({ ok: true });
+    const spectator = listen();
+    expect(await spectator.watch(gameId)).toMatchObject({ ok: true });
+
+    for (let turn = 1; turn <= 3; turn++) {
+      for (const p of players) {
+        const text = await simpleOrders(p, gameId);
+        const submitted = await p.ok('POST', `/games/${gameId}/orders`, { text, ready: true });
+        expect(submitted).toMatchObject({ turn, ready: true });
+        expect(submitted.diagnostics.filter((d: { severity: string }) => d.severity === 'error')).toEqual([]);
+      }
+      for (const s of [...sockets, spectator]) await s.waitFor('turn.resolved', (n) => n.turn === turn);
+      for (const s of sockets) await s.waitFor('report.ready', (n) => n.turn === turn);
+    }
+
+    const detail = await players[0].ok('GET', `/games/${gameId}`);
+    expect(detail).toMatchObject({ status: 'running', turn: 4, closed: false });
+    // Each player got only their own reports, and exactly one per turn: resolved exactly once.
+    for (const [i, s] of sockets.entries()) {
+      expect(s.of('report.ready').map((n) => n.turn)).toEqual([1, 2, 3]);
+      const reports = await players[i].ok('GET', `/games/${gameId}/reports`);
+      expect(reports.map((r: { turn: number; playerId: string }) => [r.turn, r.playerId])).toEqual(
+        [3, 2, 1].map((t) => [t, players[i].id]),
+      );
+    }
+    // The spectator hears that players submitted, never what, and gets no reports.
+    expect(spectator.of('report.ready')).toEqual([]);
+    const statuses = spectator.of('submission.status');
+    expect(statuses.length).toBeGreaterThanOrEqual(9);
+    expect(JSON.stringify(statuses)).not.toMatch(/B,\d+/);
+    const events = (await players[0].call('GET', `/games/${gameId}/events`)).status;
+    expect(events).toBe(403);
+  });
+
+  it('a reconnecting client catches up from the last position it saw, missing nothing', async () => {
+    const { gameId, players } = await startedGame(['DENEB', 'RIGEL']);
+    const first = listen(players[0].token);
+    await first.watch(gameId);
+    await players[0].ok('POST', `/games/${gameId}/orders`, {
+      text: await simpleOrders(players[0], gameId),
+      ready: true,
+    });
+    const seen = await first.waitFor('submission.status');
+    first.close();
+
+    // While it is away: the other player submits, the turn closes and resolves.
+    await players[1].ok('POST', `/games/${gameId}/orders`, {
+      text: await simpleOrders(players[1], gameId),
+      ready: true,
+    });
+    await until(async () => (await players[0].ok('GET', `/games/${gameId}`)).turn === 2, 'turn 2');
+
+    const back = listen(players[0].token);
+    const ack = await back.watch(gameId, seen.position as string);
+    expect(ack).toMatchObject({ ok: true });
+    expect(back.of('turn.closed').map((n) => n.turn)).toEqual([1]);
+    expect(back.of('turn.resolved').map((n) => n.turn)).toEqual([1]);
+    expect(back.of('report.ready').map((n) => n.turn)).toEqual([1]);
+    expect(back.of('turn.opened').map((n) => n.turn)).toEqual([2]);
+    const positions = back.received.map((r) => BigInt(r.payload.position!));
+    expect(positions.every((p) => p > BigInt(seen.position as string))).toBe(true);
+  });
+});
