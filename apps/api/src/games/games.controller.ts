@@ -42,7 +42,7 @@ import {
   EVENT_ID_NAMESPACE,
 } from '@warpgate/engine';
 import { GameStore, LoadedGame } from '@warpgate/platform';
-import { getRuleset, rulesets } from '@warpgate/rulesets';
+import { rulesets } from '@warpgate/rulesets';
 import { randomUUID } from 'node:crypto';
 import { ReadModels } from '../../../worker/src/read-models';
 import { AdminGuard, AuthGuard, CurrentAccount, MaybeAccount, OptionalAuthGuard } from '../accounts';
