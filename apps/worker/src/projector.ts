@@ -81,28 +81,64 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
 
   private async lead() {
     this.log.log('leading the projection');
-    const renewal = setInterval(async () => {
-      const renewed = await this.redis
-        .eval(RENEW, 1, this.lockKey, this.token, this.config.workerLockMs)
-        .catch(() => 0);
-      if (!renewed) await this.subscription?.stop();
-    }, this.config.workerLockMs / 3);
+    const renewal = this.keepLock(() => this.subscription?.stop());
     try {
-      this.games.clear();
-      let after = await this.readModels.checkpoint();
-      for (;;) {
-        const page = await this.store.readAll({ after, filter: GAMES, maxCount: PAGE });
-        for (const event of page) await this.project(event, false);
-        if (page.length < PAGE) break;
-        after = page[page.length - 1].position;
-      }
-      after = (await this.readModels.checkpoint()) ?? after;
+      // From a checkpoint, what the last leader may not have pushed is pushed again (clients drop
+      // repeats by position); from nothing, a rebuild, nothing is pushed.
+      const checkpoint = await this.readModels.checkpoint();
+      const after = await this.catchUp(checkpoint, checkpoint !== undefined);
       await this.jobs.reconcile(await this.readModels.games());
       this.subscription = this.store.subscribeToAll({ after, filter: GAMES });
       for await (const event of this.subscription) await this.project(event, true);
     } finally {
       clearInterval(renewal);
     }
+  }
+
+  /**
+   * `npm run projections:rebuild`: takes the lease from whoever leads, waits until they must have
+   * noticed, and folds every event into fresh read models; the next leader goes on from there.
+   */
+  async rebuild(): Promise<bigint | undefined> {
+    await this.redis.set(this.lockKey, this.token, 'PX', this.config.workerLockMs);
+    const renewal = this.keepLock(() => undefined);
+    try {
+      await this.pause(this.config.workerLockMs);
+      await this.readModels.clear();
+      return await this.catchUp(undefined, false);
+    } finally {
+      clearInterval(renewal);
+      await this.releaseLock();
+    }
+  }
+
+  /** Projects every game event after `after`, page by page; returns the last position. */
+  private async catchUp(after: bigint | undefined, live: boolean) {
+    this.games.clear();
+    for (;;) {
+      const page = await this.store.readAll({ after, filter: GAMES, maxCount: PAGE });
+      for (const event of page) await this.project(event, live);
+      if (page.length === 0) return after;
+      after = page[page.length - 1].position;
+    }
+  }
+
+  private keepLock(onLost: () => unknown) {
+    return setInterval(async () => {
+      const renewed = await this.redis
+        .eval(RENEW, 1, this.lockKey, this.token, this.config.workerLockMs)
+        .catch(() => 0);
+      if (!renewed) await onLost();
+    }, this.config.workerLockMs / 3);
+  }
+
+  private releaseLock() {
+    return this.redis.eval(
+      `if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) end`,
+      1,
+      this.lockKey,
+      this.token,
+    );
   }
 
   private async project(event: RecordedEvent, live: boolean) {

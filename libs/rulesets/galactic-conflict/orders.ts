@@ -116,18 +116,31 @@ export function formatOrder(o: GcOrder): string {
 
 type Parsed = { order: Omit<GcOrder, 'line'> } | { error: string };
 
+/** A field as quoted in a diagnostic: hostile input must not make huge messages. */
+const quote = (field: string) => JSON.stringify(field.length > 24 ? `${field.slice(0, 24)}…` : field);
+
+/** A code name as written in an order (runs of spaces count as one); players' names have ≤ 20 characters. */
+function codeName(field: string): string | { error: string } {
+  const name = field.trim().replace(/\s+/g, ' ');
+  if (name.length === 0) return { error: 'the code name is missing' };
+  if (name.length > 20) return { error: `no player is named ${quote(name)}` };
+  return name;
+}
+
 /** An unsigned decimal integer (quantities above MAX_QUANTITY are capped), or an error message. */
 function unsigned(field: string, what: string): number | string {
-  if (!/^\d+$/.test(field)) return `${what} "${field}" is not a number`;
+  if (!/^\d+$/.test(field)) return `${what} ${quote(field)} is not a number`;
   return Math.min(Number(field), MAX_QUANTITY);
 }
 
 function parseFields(fields: string[]): Parsed {
   const code = fields[0].toUpperCase();
   const spec = ORDER_TYPES.find((s) => s.code === code);
-  if (!spec) return { error: `unknown order "${fields[0]}"` };
-  if (fields.length !== spec.args.length + 1)
-    return { error: `${spec.name} takes ${spec.args.length} fields after ${code}, e.g. ${spec.example}` };
+  if (!spec) return { error: `unknown order ${quote(fields[0])}` };
+  if (fields.length !== spec.args.length + 1) {
+    const n = spec.args.length;
+    return { error: `${spec.name} takes ${n} field${n === 1 ? '' : 's'} after ${code}, e.g. ${spec.example}` };
+  }
   const values: Record<string, string | number> = {};
   for (const [i, arg] of spec.args.entries()) {
     const field = fields[i + 1];
@@ -139,11 +152,12 @@ function parseFields(fields: string[]): Parsed {
     } else if (arg.type === 'enum') {
       const item = LETTER_TO_ITEM[field.toUpperCase() as Letter];
       if (!item || !arg.values?.includes(item))
-        return { error: `${arg.name} "${field}" must be one of ${arg.values?.map((v) => ITEM_TO_LETTER[v]).join(', ')}` };
+        return { error: `${arg.name} ${quote(field)} must be one of ${arg.values?.map((v) => ITEM_TO_LETTER[v]).join(', ')}` };
       values[arg.name] = item;
     } else {
-      if (field.length === 0) return { error: `${arg.name} is missing` };
-      values[arg.name] = field.replace(/\s+/g, ' ');
+      const name = codeName(field);
+      if (typeof name !== 'string') return name;
+      values[arg.name] = name;
     }
   }
   return fromValues(spec.name, values);
@@ -158,7 +172,7 @@ function parseJsonOrder(value: unknown): Parsed {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: 'not an order object' };
   const raw = value as Record<string, unknown>;
   const spec = ORDER_TYPES.find((s) => s.name === raw.type);
-  if (!spec) return { error: `unknown order type ${JSON.stringify(raw.type) ?? 'undefined'}` };
+  if (!spec) return { error: `unknown order type ${typeof raw.type === 'string' ? quote(raw.type) : '(none)'}` };
   // `line` is what parseOrders adds, so parsed orders can be sent back as JSON.
   const extra = Object.keys(raw).filter((k) => !['type', 'line'].includes(k) && !spec.args.some((a) => a.name === k));
   if (extra.length > 0) return { error: `unexpected field ${extra.join(', ')}` };
@@ -175,8 +189,9 @@ function parseJsonOrder(value: unknown): Parsed {
       if (!item || !arg.values?.includes(item)) return { error: `${arg.name} must be one of ${arg.values?.join(', ')}` };
       values[arg.name] = item;
     } else {
-      if (typeof field !== 'string' || field.trim().length === 0) return { error: `${arg.name} must be a name` };
-      values[arg.name] = field.trim().replace(/\s+/g, ' ');
+      const name = typeof field === 'string' ? codeName(field) : { error: `${arg.name} must be a code name` };
+      if (typeof name !== 'string') return name;
+      values[arg.name] = name;
     }
   }
   return fromValues(spec.name, values);

@@ -1,0 +1,32 @@
+/** `npm run projections:rebuild`: throws the read models away and folds them again from the store. */
+import 'reflect-metadata';
+import { loadConfig, requireRedis } from '@warpgate/platform';
+import { openEventStore } from '@warpgate/event-store';
+import Redis from 'ioredis';
+import { createEmitter } from './emitter';
+import { Projector } from './projector';
+import { ReadModels } from './read-models';
+import { TurnJobs } from './turn-jobs';
+
+async function main() {
+  const config = loadConfig();
+  await requireRedis(config.redisUrl);
+  const store = openEventStore(config);
+  const redis = new Redis(config.redisUrl);
+  const jobs = new TurnJobs(config);
+  const readModels = new ReadModels(redis, config);
+  const projector = new Projector(store, redis, config, createEmitter(redis, config), readModels, jobs);
+  console.log('Taking over the projection and rebuilding the read models…');
+  const position = await projector.rebuild();
+  console.log(
+    `Read models rebuilt: ${(await readModels.games()).length} games, up to position ${position ?? 'none'}`,
+  );
+  await jobs.onApplicationShutdown();
+  redis.disconnect();
+  await store.close();
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
