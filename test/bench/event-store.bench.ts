@@ -6,7 +6,8 @@ import { EventData, SqliteEventStore } from '@warpgate/event-store';
 import { elapsedMs, fmt, median, percentile } from './stats';
 
 const payload = { world: 118, owner: 'REGULUS', af: 12, df: 27, note: 'a typical small domain event' };
-const batch = (n: number): EventData[] => Array.from({ length: n }, () => ({ type: 'Benched', data: payload }));
+const batch = (n: number): EventData[] =>
+  Array.from({ length: n }, () => ({ type: 'Benched', data: payload }));
 
 /** Embedded SQLite: append throughput per batch size, read-all throughput, subscription lag under load. */
 export async function bench() {
@@ -26,13 +27,15 @@ export async function bench() {
 
     let read = 0;
     const start = process.hrtime.bigint();
-    for (let after = 0n; ; ) {
+    for (let after = 0n; ;) {
       const page = await store.readAll({ after, maxCount: 1000 });
       if (page.length === 0) break;
       read += page.length;
       after = page[page.length - 1].position;
     }
-    console.log(`read all, pages of 1,000: ${fmt((read / elapsedMs(start)) * 1000, 0)} events/s (${read} events)`);
+    console.log(
+      `read all, pages of 1,000: ${fmt((read / elapsedMs(start)) * 1000, 0)} events/s (${read} events)`,
+    );
 
     // Lag: time from the call to append to the subscriber seeing the event, while a writer keeps appending.
     const stream = `lag-${randomUUID()}`;

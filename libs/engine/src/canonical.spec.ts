@@ -23,7 +23,9 @@ describe('canonicalJson and stateHash', () => {
 
 describe('uuidV5 and eventId', () => {
   test('matches the RFC 4122 reference value', () => {
-    expect(uuidV5('www.example.com', '6ba7b810-9dad-11d1-80b4-00c04fd430c8')).toBe('2ed6657d-e927-568b-95e1-2665a8aea6a2');
+    expect(uuidV5('www.example.com', '6ba7b810-9dad-11d1-80b4-00c04fd430c8')).toBe(
+      '2ed6657d-e927-568b-95e1-2665a8aea6a2',
+    );
   });
 
   test('event ids are stable per game, turn and index', () => {

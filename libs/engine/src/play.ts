@@ -6,15 +6,23 @@ import type { PlayerRef, Ruleset, RulesetEvent, Settings } from './ruleset';
  * calls). The RNG of setup is seeded with turn 0, the RNG of turn t with t.
  */
 
-export const fold = <S>(ruleset: Ruleset<S>, events: readonly RulesetEvent[], state: S = ruleset.initialState()): S =>
-  events.reduce((s, e) => ruleset.evolve(s, e), state);
+export const fold = <S>(
+  ruleset: Ruleset<S>,
+  events: readonly RulesetEvent[],
+  state: S = ruleset.initialState(),
+): S => events.reduce((s, e) => ruleset.evolve(s, e), state);
 
 export interface Step<S> {
   state: S;
   events: RulesetEvent[];
 }
 
-export function setupGame<S>(ruleset: Ruleset<S>, settings: Settings, players: PlayerRef[], gameSeed: string): Step<S> {
+export function setupGame<S>(
+  ruleset: Ruleset<S>,
+  settings: Settings,
+  players: PlayerRef[],
+  gameSeed: string,
+): Step<S> {
   const events = ruleset.setup(settings, players, createRng(gameSeed, 0));
   return { state: fold(ruleset, events), events };
 }

@@ -8,7 +8,10 @@ const specs: SettingSpec[] = [
 
 describe('resolveSettings', () => {
   test('fills defaults and drops unknown names', () => {
-    expect(resolveSettings(specs, { other: 1 })).toEqual({ settings: { worlds: 0, fog: true, map: 'hex' }, errors: [] });
+    expect(resolveSettings(specs, { other: 1 })).toEqual({
+      settings: { worlds: 0, fog: true, map: 'hex' },
+      errors: [],
+    });
   });
 
   test('keeps valid values and reports bad ones', () => {

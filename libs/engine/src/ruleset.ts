@@ -90,7 +90,7 @@ export interface Ruleset<S = unknown, O = unknown, V = unknown, D = unknown> {
   orderTypes: OrderTypeSpec[];
   /** Error message, or null when `name` may be used by a new player (`taken`: names already in the game). */
   validateEmpireName(name: string, taken: string[]): string | null;
-  /** Events that create the game; settings already resolved with `resolveSettings`. */
+  /** Events that create the game. Missing settings take their defaults; invalid ones throw (the lobby checks them first with `resolveSettings`). */
   setup(settings: Settings, players: PlayerRef[], rng: Rng): RulesetEvent[];
   initialState(): S;
   /** Pure: never mutates `state`. Unknown event types leave the state unchanged. */

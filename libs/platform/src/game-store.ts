@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { eventMetadata, gameStream } from '@warpgate/contracts';
-import { foldGame, Game, GameRuleError, NewEvent, resolveClosedTurn, Ruleset } from '@warpgate/engine';
+import { evolveGame, Game, GameRuleError, NewEvent, resolveClosedTurn, Ruleset } from '@warpgate/engine';
 import { EventStore, RecordedEvent, WrongExpectedVersionError } from '@warpgate/event-store';
 import { getRuleset } from '@warpgate/rulesets';
 import { randomUUID } from 'node:crypto';
@@ -14,18 +14,40 @@ export interface LoadedGame {
 
 /** Decisions of concurrent requests: a lost race re-reads and decides again, this many times. */
 const ATTEMPTS = 10;
+/** Games kept folded in memory (least recently used go first); a load then reads only new events. */
+const CACHED_GAMES = 500;
 
 /** Games as folds of their streams, and appends that expect the revision they were decided on. */
 @Injectable()
 export class GameStore {
+  private readonly cache = new Map<string, LoadedGame>();
+  /** The tail of each game's queue of decisions in this process. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
+  /** The game folded up to its last event. States are immutable, so a cached fold is only extended. */
   async load(gameId: string): Promise<LoadedGame> {
-    const events = await this.store.readStream(gameStream(gameId));
-    const created = events[0]?.data as { ruleset?: string } | undefined;
-    if (!created?.ruleset) throw new GameRuleError('not-found', `No game ${gameId}`);
-    const ruleset = getRuleset(created.ruleset);
-    return { game: foldGame(ruleset, events)!, ruleset, events };
+    const cached = this.cache.get(gameId);
+    const fresh = await this.store.readStream(gameStream(gameId), {
+      fromRevision: cached ? cached.game.revision + 1 : 0,
+    });
+    let loaded = cached;
+    if (fresh.length) {
+      const created = (cached ? cached.events[0] : fresh[0]).data as { ruleset?: string };
+      if (!created.ruleset) throw new GameRuleError('not-found', `No game ${gameId}`);
+      const ruleset = cached?.ruleset ?? getRuleset(created.ruleset);
+      loaded = {
+        ruleset,
+        game: fresh.reduce<Game | undefined>((game, e) => evolveGame(ruleset, game, e), cached?.game)!,
+        events: cached ? cached.events.concat(fresh) : fresh,
+      };
+    }
+    if (!loaded) throw new GameRuleError('not-found', `No game ${gameId}`);
+    this.cache.delete(gameId);
+    this.cache.set(gameId, loaded);
+    if (this.cache.size > CACHED_GAMES) this.cache.delete(this.cache.keys().next().value!);
+    return loaded;
   }
 
   async create(gameId: string, events: NewEvent[], actor: string): Promise<void> {
@@ -41,7 +63,27 @@ export class GameStore {
    * Folds the game, decides, and appends what was decided with the revision it was decided on.
    * Returns the state after the append and the events appended (none when the decision was empty).
    */
-  async execute(
+  execute(
+    gameId: string,
+    actor: string,
+    decide: (loaded: LoadedGame) => NewEvent[],
+  ): Promise<{ game: Game; appended: NewEvent[] }> {
+    return this.serially(gameId, () => this.decideAndAppend(gameId, actor, decide));
+  }
+
+  /**
+   * One decision per game at a time in this process: requests racing for a game would otherwise
+   * mostly lose to each other and retry. Other processes still race; the expected revision decides.
+   */
+  private serially<T>(gameId: string, task: () => Promise<T>): Promise<T> {
+    const run = (this.queues.get(gameId) ?? Promise.resolve()).then(task, task);
+    const tail = run.catch(() => undefined);
+    this.queues.set(gameId, tail);
+    void tail.then(() => this.queues.get(gameId) === tail && this.queues.delete(gameId));
+    return run;
+  }
+
+  private async decideAndAppend(
     gameId: string,
     actor: string,
     decide: (loaded: LoadedGame) => NewEvent[],

@@ -101,7 +101,8 @@ export function checkPlayerOrders(state: GcState, playerId: PlayerId, orders: Gc
       case 'gate': {
         const p = pool(o.from);
         if (!mine(o.to)) return { reason: `you do not own world ${o.to}` };
-        if (p.gates.has(o.to)) return { reason: `a gate from ${o.from} to ${o.to} is already built this turn` };
+        if (p.gates.has(o.to))
+          return { reason: `a gate from ${o.from} to ${o.to} is already built this turn` };
         if (p.econ < 1) return { reason: 'no Econ left' };
         p.econ -= 1;
         p.econTouched = p.econOrdered = true;
@@ -113,7 +114,8 @@ export function checkPlayerOrders(state: GcState, playerId: PlayerId, orders: Gc
         if (!recipient) return { reason: `no player is named ${o.to}` };
         if (recipient.id === playerId) return { reason: 'you cannot transfer a world to yourself' };
         if (transferred.has(o.world)) return { reason: `world ${o.world} is already transferred this turn` };
-        if (recipients.has(recipient.id)) return { reason: `a world already goes to ${recipient.name} this turn` };
+        if (recipients.has(recipient.id))
+          return { reason: `a world already goes to ${recipient.name} this turn` };
         transferred.add(o.world);
         recipients.add(recipient.id);
         return accept({ ...o, to: recipient.name });
@@ -156,8 +158,10 @@ export function diagnosticOf(r: OrderResult): Diagnostic {
   const text = formatOrder(r.order);
   const line = r.order.line ?? null;
   const tag = r.reused ? ' (reused from last turn)' : '';
-  if (r.status === 'rejected') return { line, severity: 'error', message: `rejected: ${r.reason} (${text})${tag}` };
-  if (r.status === 'clamped') return { line, severity: 'warning', message: `clamped to ${clampedAmount(r.order)}: ${text}${tag}` };
+  if (r.status === 'rejected')
+    return { line, severity: 'error', message: `rejected: ${r.reason} (${text})${tag}` };
+  if (r.status === 'clamped')
+    return { line, severity: 'warning', message: `clamped to ${clampedAmount(r.order)}: ${text}${tag}` };
   return { line, severity: 'info', message: `accepted: ${text}${tag}` };
 }
 

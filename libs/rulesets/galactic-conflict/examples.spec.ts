@@ -31,22 +31,38 @@ describe('Galactic Conflict worked examples', () => {
     expect(world(state, 2).af).toBe(0);
     expect(world(state, 3).af).toBe(0);
     const report = galacticConflict.report(state, 'polaris');
-    expect(report.text).toContain('Attacked by POLARIS 16 AF, RIGEL 9 AF; defender ARCTURUS with 7 AF, 12 DF, 9 FT: held');
+    expect(report.text).toContain(
+      'Attacked by POLARIS 16 AF, RIGEL 9 AF; defender ARCTURUS with 7 AF, 12 DF, 9 FT: held',
+    );
   });
 
   test('GC-2 attack order', () => {
     const start = fixture(['ARCTURUS'], { 23: { owner: 'ARCTURUS', af: 20 }, 119: {} });
     const { state, results } = resolve(start, { ARCTURUS: 'A,23,119,12' });
-    expect(results('ARCTURUS')[0]).toMatchObject({ status: 'accepted', order: { type: 'attack', count: 12 } });
+    expect(results('ARCTURUS')[0]).toMatchObject({
+      status: 'accepted',
+      order: { type: 'attack', count: 12 },
+    });
     expect(world(state, 23).af).toBe(8);
-    expect(state.transit).toEqual([expect.objectContaining({ owner: 'arcturus', kind: 'attack', unit: 'AF', count: 12, from: 23, to: 119 })]);
+    expect(state.transit).toEqual([
+      expect.objectContaining({
+        owner: 'arcturus',
+        kind: 'attack',
+        unit: 'AF',
+        count: 12,
+        from: 23,
+        to: 119,
+      }),
+    ]);
   });
 
   test('GC-3 move order', () => {
     const start = fixture(['ARCTURUS'], { 72: { owner: 'ARCTURUS', df: 30 }, 144: {} });
     const { state } = resolve(start, { ARCTURUS: 'M,72,144,D,27' });
     expect(world(state, 72).df).toBe(3);
-    expect(state.transit).toEqual([expect.objectContaining({ kind: 'move', unit: 'DF', count: 27, from: 72, to: 144 })]);
+    expect(state.transit).toEqual([
+      expect.objectContaining({ kind: 'move', unit: 'DF', count: 27, from: 72, to: 144 }),
+    ]);
   });
 
   test('GC-4 probe order', () => {
@@ -168,7 +184,8 @@ describe('Galactic Conflict worked examples', () => {
   test('GC-17 code names', () => {
     expect(validateEmpireName('REGULUS', [])).toBeNull();
     expect(validateEmpireName('A'.repeat(21), [])).not.toBeNull();
-    for (const bad of ['NEUTRAL', 'af', 'Probes', '-----']) expect(validateEmpireName(bad, [])).not.toBeNull();
+    for (const bad of ['NEUTRAL', 'af', 'Probes', '-----'])
+      expect(validateEmpireName(bad, [])).not.toBeNull();
     expect(validateEmpireName('regulus', ['REGULUS'])).not.toBeNull();
   });
 
@@ -179,7 +196,10 @@ describe('Galactic Conflict worked examples', () => {
     const t6 = resolve(t5, {}).state;
     expect(t6.players[0].news.scored).toBe(7);
     expect(t6.players[0].score).toBe(12);
-    expect(t6.players[0].news.results[0]).toMatchObject({ reused: true, order: { type: 'build', item: 'CP', econ: 2 } });
+    expect(t6.players[0].news.results[0]).toMatchObject({
+      reused: true,
+      order: { type: 'build', item: 'CP', econ: 2 },
+    });
     expect(idOf('A1')).toBe('a1');
   });
 });

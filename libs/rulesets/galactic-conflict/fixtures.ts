@@ -47,21 +47,23 @@ export function fixture(players: string[], worlds: Record<number, FixtureWorld>,
 /** Resolves one turn from order texts by code name; returns the new state and each player's results. */
 export function resolve(state: GcState, orders: Record<string, string> = {}) {
   const byPlayer: Record<string, GcOrder[]> = {};
-  for (const [name, text] of Object.entries(orders)) byPlayer[idOf(name)] = galacticConflict.parseOrders(text).orders;
+  for (const [name, text] of Object.entries(orders))
+    byPlayer[idOf(name)] = galacticConflict.parseOrders(text).orders;
   const events = galacticConflict.resolveTurn(state, byPlayer, neverCalled);
   const next = fold(galacticConflict, events, state);
-  const results = (name: string): OrderResult[] => next.players.find((p) => p.id === idOf(name))?.news.results ?? [];
+  const results = (name: string): OrderResult[] =>
+    next.players.find((p) => p.id === idOf(name))?.news.results ?? [];
   return { state: next, events, results };
 }
 
 /** Galactic Conflict resolves without dice: any draw during a turn is a bug. */
 const neverCalled = {
-  next: () => fail(),
-  int: () => fail(),
-  pick: () => fail(),
-  shuffle: () => fail(),
+  next: () => noDice(),
+  int: () => noDice(),
+  pick: () => noDice(),
+  shuffle: () => noDice(),
 };
-function fail(): never {
+function noDice(): never {
   throw new Error('turn resolution must not draw random numbers');
 }
 

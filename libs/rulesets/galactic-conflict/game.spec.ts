@@ -18,7 +18,23 @@ import { seesWorld, type PlayerView } from './view';
 
 /** Whole games with random legal orders, checked against invariants after every turn. */
 
-const NAMES = ['ALTAIR', 'BETELGEUSE', 'CAPELLA', 'DENEB', 'ELNATH', 'FOMALHAUT', 'GACRUX', 'HADAR', 'IZAR', 'JABBAH', 'KOCHAB', 'LESATH', 'MIRA', 'NUNKI', 'POLLUX'];
+const NAMES = [
+  'ALTAIR',
+  'BETELGEUSE',
+  'CAPELLA',
+  'DENEB',
+  'ELNATH',
+  'FOMALHAUT',
+  'GACRUX',
+  'HADAR',
+  'IZAR',
+  'JABBAH',
+  'KOCHAB',
+  'LESATH',
+  'MIRA',
+  'NUNKI',
+  'POLLUX',
+];
 const players = (n: number) => NAMES.slice(0, n).map((name, i) => ({ id: `p${i + 1}`, name }));
 const defaults = resolveSettings(gc.settings, {}).settings;
 
@@ -33,8 +49,10 @@ function randomOrders(v: PlayerView, rng: Rng): GcOrder[] {
   for (const w of own) {
     const to = near(w);
     const roll = rng.int(0, 9);
-    if (to !== null && w.af > 0 && roll < 4) orders.push({ type: 'attack', from: w.number, to, count: rng.int(1, w.af + 2) });
-    if (to !== null && w.df > 1 && roll === 4) orders.push({ type: 'move', from: w.number, to, unit: 'DF', count: rng.int(1, w.df) });
+    if (to !== null && w.af > 0 && roll < 4)
+      orders.push({ type: 'attack', from: w.number, to, count: rng.int(1, w.af + 2) });
+    if (to !== null && w.df > 1 && roll === 4)
+      orders.push({ type: 'move', from: w.number, to, unit: 'DF', count: rng.int(1, w.df) });
     if (to !== null && w.probes > 0 && roll >= 5) orders.push({ type: 'probe', from: w.number, to });
     const other = own.find((o) => o.number !== w.number);
     if (other && w.af > 0 && roll === 5) {
@@ -48,7 +66,13 @@ function randomOrders(v: PlayerView, rng: Rng): GcOrder[] {
       orders.push({ type: 'build', world: w.number, item: rng.pick(items), econ: rng.int(1, w.econ + 1) });
       orders.push({ type: 'build', world: w.number, item: 'CP', econ: rng.int(1, w.econ + 1) });
     }
-    if (rng.int(0, 30) === 0) orders.push({ type: 'destroy', world: w.number, item: rng.pick(['FT', 'CP', 'ECON'] as const), count: rng.int(1, 3) });
+    if (rng.int(0, 30) === 0)
+      orders.push({
+        type: 'destroy',
+        world: w.number,
+        item: rng.pick(['FT', 'CP', 'ECON'] as const),
+        count: rng.int(1, 3),
+      });
     if (rng.int(0, 60) === 0) orders.push({ type: 'transfer', world: w.number, to: rng.pick(v.players) });
   }
   return orders;
@@ -56,7 +80,18 @@ function randomOrders(v: PlayerView, rng: Rng): GcOrder[] {
 
 const totalOf = (s: GcState, field: 'af' | 'df' | 'ft' | 'cp' | 'econ' | 'probes') =>
   s.worlds.reduce((n, w) => n + w[field], 0) +
-  s.transit.reduce((n, g) => n + (g.unit === 'AF' && field === 'af' ? g.count : g.unit === 'DF' && field === 'df' ? g.count : g.unit === 'PROBES' && field === 'probes' ? g.count : 0), 0);
+  s.transit.reduce(
+    (n, g) =>
+      n +
+      (g.unit === 'AF' && field === 'af'
+        ? g.count
+        : g.unit === 'DF' && field === 'df'
+          ? g.count
+          : g.unit === 'PROBES' && field === 'probes'
+            ? g.count
+            : 0),
+    0,
+  );
 
 /** Units never appear from nowhere: every change of a total is accounted for by an event. */
 function checkConservation(before: GcState, after: GcState, events: RulesetEvent[]) {
@@ -71,12 +106,16 @@ function checkConservation(before: GcState, after: GcState, events: RulesetEvent
       expect(d.econ === 0 || d.cp + d.af + d.df + d.ft + d.probes === 0).toBe(true);
       for (const f of fields) delta[f] += d[f];
     }
-    if (e.type === 'galactic-conflict.UnitsDestroyed') delta[({ FT: 'ft', CP: 'cp', ECON: 'econ' } as const)[e.data.item]] -= e.data.count;
+    if (e.type === 'galactic-conflict.UnitsDestroyed')
+      delta[({ FT: 'ft', CP: 'cp', ECON: 'econ' } as const)[e.data.item]] -= e.data.count;
     if (e.type === 'galactic-conflict.GroupArrived' && e.data.outcome === 'probe') delta.probes -= 1;
     if (e.type === 'galactic-conflict.BattleFought') {
       const { battle, after: left } = e.data;
       const attacking = battle.attackers.reduce((n, a) => n + a.af, 0);
-      const top = Math.max(battle.defence.af + battle.defence.df + battle.defence.ft, ...battle.attackers.map((a) => a.af));
+      const top = Math.max(
+        battle.defence.af + battle.defence.df + battle.defence.ft,
+        ...battle.attackers.map((a) => a.af),
+      );
       expect(left.af + left.df + left.ft).toBeLessThanOrEqual(top);
       delta.af -= battle.defence.af + attacking - left.af;
       delta.df -= battle.defence.df - left.df;
@@ -90,13 +129,16 @@ function checkState(s: GcState, before: GcState, events: RulesetEvent[]) {
   const ids = new Set(s.players.map((p) => p.id));
   const changed = new Set(
     (events as GcEvent[]).flatMap((e) =>
-      e.type === 'galactic-conflict.WorldTransferred' || e.type === 'galactic-conflict.WorldConquered' ? [e.data.world] : [],
+      e.type === 'galactic-conflict.WorldTransferred' || e.type === 'galactic-conflict.WorldConquered'
+        ? [e.data.world]
+        : [],
     ),
   );
   for (const w of s.worlds) {
     expect(w.owner === null || ids.has(w.owner)).toBe(true);
     if (w.owner !== before.worlds[w.number - 1].owner) expect(changed.has(w.number)).toBe(true);
-    for (const f of ['af', 'df', 'ft', 'cp', 'econ', 'probes'] as const) expect(w[f]).toBeGreaterThanOrEqual(0);
+    for (const f of ['af', 'df', 'ft', 'cp', 'econ', 'probes'] as const)
+      expect(w[f]).toBeGreaterThanOrEqual(0);
   }
   for (const g of s.transit) {
     expect(ids.has(g.owner)).toBe(true);
@@ -151,24 +193,29 @@ function playGame(seed: string, playerCount: number, check: boolean) {
 }
 
 describe('whole games with random orders', () => {
-  test.each(['alpha', 'bravo', 'charlie'])('15 players, seed %s: invariants hold, replay and rerun agree', (seed) => {
-    const { state, events } = playGame(seed, 15, true);
-    expect(state.turn - 1).toBe(state.finalTurn);
-    expect(state.finalTurn).toBeGreaterThanOrEqual(15);
-    expect(state.finalTurn).toBeLessThanOrEqual(25);
-    // Replaying the stored events from nothing gives the same state.
-    expect(stateHash(fold(gc, events))).toBe(stateHash(state));
-    // Events are plain JSON: a round trip through text changes nothing.
-    expect(canonicalJson(JSON.parse(JSON.stringify(events)))).toBe(canonicalJson(events));
-    // Same seed, same orders, same game.
-    expect(stateHash(playGame(seed, 15, false).state)).toBe(stateHash(state));
-    const standings = gc.outcome(state);
-    expect(standings).toHaveLength(15);
-    expect(standings?.[0].winner).toBe(true);
-    expect(standings?.map((s) => s.score)).toEqual([...(standings ?? [])].map((s) => s.score).sort((a, b) => b - a));
-    // Fighting happened, so the invariants were exercised.
-    expect(events.some((e) => e.type === 'galactic-conflict.WorldConquered')).toBe(true);
-  });
+  test.each(['alpha', 'bravo', 'charlie'])(
+    '15 players, seed %s: invariants hold, replay and rerun agree',
+    (seed) => {
+      const { state, events } = playGame(seed, 15, true);
+      expect(state.turn - 1).toBe(state.finalTurn);
+      expect(state.finalTurn).toBeGreaterThanOrEqual(15);
+      expect(state.finalTurn).toBeLessThanOrEqual(25);
+      // Replaying the stored events from nothing gives the same state.
+      expect(stateHash(fold(gc, events))).toBe(stateHash(state));
+      // Events are plain JSON: a round trip through text changes nothing.
+      expect(canonicalJson(JSON.parse(JSON.stringify(events)))).toBe(canonicalJson(events));
+      // Same seed, same orders, same game.
+      expect(stateHash(playGame(seed, 15, false).state)).toBe(stateHash(state));
+      const standings = gc.outcome(state);
+      expect(standings).toHaveLength(15);
+      expect(standings?.[0].winner).toBe(true);
+      expect(standings?.map((s) => s.score)).toEqual(
+        [...(standings ?? [])].map((s) => s.score).sort((a, b) => b - a),
+      );
+      // Fighting happened, so the invariants were exercised.
+      expect(events.some((e) => e.type === 'galactic-conflict.WorldConquered')).toBe(true);
+    },
+  );
 
   test('different seeds give different games', () => {
     const a = setupGame(gc, defaults, players(4), 'one').state;
@@ -178,7 +225,12 @@ describe('whole games with random orders', () => {
 
   test('a game runs from setup to final standings through the registry alone', () => {
     const ruleset = getRuleset('galactic-conflict');
-    let { state } = setupGame(ruleset, resolveSettings(ruleset.settings, {}).settings, players(3), 'contract');
+    let { state } = setupGame(
+      ruleset,
+      resolveSettings(ruleset.settings, {}).settings,
+      players(3),
+      'contract',
+    );
     let turns = 0;
     while (ruleset.outcome(state) === null) {
       state = playTurn(ruleset, state, {}, 'contract').state;
@@ -186,7 +238,12 @@ describe('whole games with random orders', () => {
     }
     expect(turns).toBeGreaterThanOrEqual(15);
     expect(turns).toBeLessThanOrEqual(25);
-    expect(ruleset.outcome(state)?.map((s) => s.name).sort()).toEqual(['ALTAIR', 'BETELGEUSE', 'CAPELLA']);
+    expect(
+      ruleset
+        .outcome(state)
+        ?.map((s) => s.name)
+        .sort(),
+    ).toEqual(['ALTAIR', 'BETELGEUSE', 'CAPELLA']);
     expect(ruleset.resolveTurn(state, {}, createRng('contract', turns + 1))).toEqual([]);
     expect(() => getRuleset('no-such-game')).toThrow('Unknown ruleset');
   });

@@ -20,18 +20,54 @@ const check = (text: string) => {
 };
 
 describe.each([
-  ['A', 'A,1,3,4', 'A,1,3,40', 'clamped to 10', ['A,2,3,1', 'none available'], ['A,1,1,1', 'cannot send to itself']],
-  ['M', 'M,1,3,D,6', 'M,1,3,D,7', 'clamped to 6', ['M,1,3,F,1', 'must be one of A, D, P'], ['M,9,3,A,1', 'world 9 does not exist']],
+  [
+    'A',
+    'A,1,3,4',
+    'A,1,3,40',
+    'clamped to 10',
+    ['A,2,3,1', 'none available'],
+    ['A,1,1,1', 'cannot send to itself'],
+  ],
+  [
+    'M',
+    'M,1,3,D,6',
+    'M,1,3,D,7',
+    'clamped to 6',
+    ['M,1,3,F,1', 'must be one of A, D, P'],
+    ['M,9,3,A,1', 'world 9 does not exist'],
+  ],
   ['P', 'P,1,3', null, null, ['P,2,3', 'none available'], ['P,3,1', 'you do not own world 3']],
-  ['B', 'B,1,C,4', 'B,1,C,5', 'clamped to 4', ['B,1,E,1', 'must be one of C, A, D, F, P'], ['B,1,C,0', 'at least 1']],
+  [
+    'B',
+    'B,1,C,4',
+    'B,1,C,5',
+    'clamped to 4',
+    ['B,1,E,1', 'must be one of C, A, D, F, P'],
+    ['B,1,C,0', 'at least 1'],
+  ],
   ['E', 'E,1', null, null, ['E,3', 'you do not own world 3'], ['E,1,2', 'takes 1 field after E']],
   ['G', 'G,1,2', null, null, ['G,1,3', 'you do not own world 3'], ['G,1,x', '"x" is not a number']],
-  ['T', 'T,1,regulus', null, null, ['T,1,VEGA', 'to yourself'], ['T,1,ANTARES', 'no player is named ANTARES']],
-  ['D', 'D,1,C,3', 'D,1,F,9', 'clamped to 5', ['D,1,A,1', 'must be one of F, C, E'], ['D,1,C,-1', 'is not a number']],
+  [
+    'T',
+    'T,1,regulus',
+    null,
+    null,
+    ['T,1,VEGA', 'to yourself'],
+    ['T,1,ANTARES', 'no player is named ANTARES'],
+  ],
+  [
+    'D',
+    'D,1,C,3',
+    'D,1,F,9',
+    'clamped to 5',
+    ['D,1,A,1', 'must be one of F, C, E'],
+    ['D,1,C,-1', 'is not a number'],
+  ],
 ])('order %s', (_code, legal, tooLarge, clampMessage, rejected1, rejected2) => {
   test('legal', () => expect(check(legal)).toEqual([expect.stringMatching(/^accepted: /)]));
   if (tooLarge)
-    test('too large is reduced', () => expect(check(tooLarge)).toEqual([expect.stringContaining(clampMessage ?? '')]));
+    test('too large is reduced', () =>
+      expect(check(tooLarge)).toEqual([expect.stringContaining(clampMessage ?? '')]));
   test.each([rejected1, rejected2])('rejected: %s', (text, reason) => {
     const [message] = check(text);
     expect(message).toMatch(/^rejected: /);
@@ -41,7 +77,9 @@ describe.each([
 
 describe('parseOrders', () => {
   test('reads the book’s syntax: spaces, case, comments and blank lines', () => {
-    const { orders, diagnostics } = gc.parseOrders('# my turn\n\n  a , 1, 3 ,4 \nm,1,3,p,1\r\nt,1, Regulus  Prime \nd,1,e,2');
+    const { orders, diagnostics } = gc.parseOrders(
+      '# my turn\n\n  a , 1, 3 ,4 \nm,1,3,p,1\r\nt,1, Regulus  Prime \nd,1,e,2',
+    );
     expect(diagnostics).toEqual([]);
     expect(orders).toEqual([
       { type: 'attack', from: 1, to: 3, count: 4, line: 3 },
@@ -79,7 +117,16 @@ describe('parseOrders', () => {
       'A,1,2,3',
     ]);
     const { orders, diagnostics } = gc.parseOrders(json);
-    expect(orders.map((o) => o.type)).toEqual(['attack', 'move', 'probe', 'build', 'econ', 'gate', 'transfer', 'destroy']);
+    expect(orders.map((o) => o.type)).toEqual([
+      'attack',
+      'move',
+      'probe',
+      'build',
+      'econ',
+      'gate',
+      'transfer',
+      'destroy',
+    ]);
     expect(orders[3]).toEqual({ type: 'build', world: 156, item: 'FT', econ: 3, line: 4 });
     expect(diagnostics.map((d) => d.line)).toEqual([9, 10, 11, 12, 13]);
     expect(gc.parseOrders('[1, 2').diagnostics[0].message).toMatch(/^rejected: invalid JSON/);
@@ -97,7 +144,7 @@ describe('parseOrders', () => {
       '',
       ','.repeat(10_000),
       'A,'.repeat(5000),
-      '[' .repeat(5000),
+      '['.repeat(5000),
       '{"__proto__":{"x":1}}',
       '[{"type":"attack","from":1,"to":2,"count":1e400}]',
       '[{"type":"transfer","world":1,"to":{"toString":1}}]',
@@ -106,12 +153,15 @@ describe('parseOrders', () => {
       'A,' + '9'.repeat(100_000) + ',1,1',
     ];
     for (let i = 0; i < 2000; i++)
-      samples.push(Array.from({ length: rng.int(0, 60) }, () => alphabet[rng.int(0, alphabet.length - 1)]).join(''));
+      samples.push(
+        Array.from({ length: rng.int(0, 60) }, () => alphabet[rng.int(0, alphabet.length - 1)]).join(''),
+      );
     for (const text of samples) {
       const { orders, diagnostics } = gc.parseOrders(text);
       for (const o of orders) {
         expect(gc.orderTypes.map((t) => t.name)).toContain(o.type);
-        for (const v of Object.values(o)) if (typeof v === 'number') expect(Number.isSafeInteger(v) && v >= 1).toBe(true);
+        for (const v of Object.values(o))
+          if (typeof v === 'number') expect(Number.isSafeInteger(v) && v >= 1).toBe(true);
       }
       for (const d of diagnostics) {
         expect(d.line === null || d.line >= 1).toBe(true);

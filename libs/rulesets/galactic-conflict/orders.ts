@@ -18,7 +18,13 @@ const BUILDABLES: Buildable[] = ['CP', 'AF', 'DF', 'FT', 'PROBES'];
 const DESTROYABLES: Destroyable[] = ['FT', 'CP', 'ECON'];
 
 const world = (name: string, help: string) => ({ name, type: 'world' as const, min: 1, help });
-const quantity = (name: string, help: string) => ({ name, type: 'int' as const, min: 1, max: MAX_QUANTITY, help });
+const quantity = (name: string, help: string) => ({
+  name,
+  type: 'int' as const,
+  min: 1,
+  max: MAX_QUANTITY,
+  help,
+});
 
 export const ORDER_TYPES: OrderTypeSpec[] = [
   {
@@ -52,7 +58,12 @@ export const ORDER_TYPES: OrderTypeSpec[] = [
     name: 'build',
     args: [
       world('world', 'Your world building'),
-      { name: 'item', type: 'enum', values: BUILDABLES, help: 'per Econ: C 1 CP, A 2 AF, D 3 DF, F 4 FT, P 5 probes' },
+      {
+        name: 'item',
+        type: 'enum',
+        values: BUILDABLES,
+        help: 'per Econ: C 1 CP, A 2 AF, D 3 DF, F 4 FT, P 5 probes',
+      },
       quantity('econ', 'Econ spent (not items built)'),
     ],
     help: 'Spend Econ on CP, AF, DF, FT or probes. Reused next turn if the world gets no Econ order.',
@@ -139,7 +150,9 @@ function parseFields(fields: string[]): Parsed {
   if (!spec) return { error: `unknown order ${quote(fields[0])}` };
   if (fields.length !== spec.args.length + 1) {
     const n = spec.args.length;
-    return { error: `${spec.name} takes ${n} field${n === 1 ? '' : 's'} after ${code}, e.g. ${spec.example}` };
+    return {
+      error: `${spec.name} takes ${n} field${n === 1 ? '' : 's'} after ${code}, e.g. ${spec.example}`,
+    };
   }
   const values: Record<string, string | number> = {};
   for (const [i, arg] of spec.args.entries()) {
@@ -152,7 +165,9 @@ function parseFields(fields: string[]): Parsed {
     } else if (arg.type === 'enum') {
       const item = LETTER_TO_ITEM[field.toUpperCase() as Letter];
       if (!item || !arg.values?.includes(item))
-        return { error: `${arg.name} ${quote(field)} must be one of ${arg.values?.map((v) => ITEM_TO_LETTER[v]).join(', ')}` };
+        return {
+          error: `${arg.name} ${quote(field)} must be one of ${arg.values?.map((v) => ITEM_TO_LETTER[v]).join(', ')}`,
+        };
       values[arg.name] = item;
     } else {
       const name = codeName(field);
@@ -169,12 +184,16 @@ function fromValues(type: string, v: Record<string, string | number>): Parsed {
 }
 
 function parseJsonOrder(value: unknown): Parsed {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: 'not an order object' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { error: 'not an order object' };
   const raw = value as Record<string, unknown>;
   const spec = ORDER_TYPES.find((s) => s.name === raw.type);
-  if (!spec) return { error: `unknown order type ${typeof raw.type === 'string' ? quote(raw.type) : '(none)'}` };
+  if (!spec)
+    return { error: `unknown order type ${typeof raw.type === 'string' ? quote(raw.type) : '(none)'}` };
   // `line` is what parseOrders adds, so parsed orders can be sent back as JSON.
-  const extra = Object.keys(raw).filter((k) => !['type', 'line'].includes(k) && !spec.args.some((a) => a.name === k));
+  const extra = Object.keys(raw).filter(
+    (k) => !['type', 'line'].includes(k) && !spec.args.some((a) => a.name === k),
+  );
   if (extra.length > 0) return { error: `unexpected field ${extra.join(', ')}` };
   const values: Record<string, string | number> = {};
   for (const arg of spec.args) {
@@ -186,7 +205,8 @@ function parseJsonOrder(value: unknown): Parsed {
     } else if (arg.type === 'enum') {
       const upper = typeof field === 'string' ? field.toUpperCase() : '';
       const item = arg.values?.includes(upper) ? upper : LETTER_TO_ITEM[upper as Letter];
-      if (!item || !arg.values?.includes(item)) return { error: `${arg.name} must be one of ${arg.values?.join(', ')}` };
+      if (!item || !arg.values?.includes(item))
+        return { error: `${arg.name} must be one of ${arg.values?.join(', ')}` };
       values[arg.name] = item;
     } else {
       const name = typeof field === 'string' ? codeName(field) : { error: `${arg.name} must be a code name` };
@@ -220,9 +240,13 @@ export function parseOrders(text: string): ParsedOrders<GcOrder> {
     try {
       items = JSON.parse(text);
     } catch (e) {
-      return { orders, diagnostics: [diagnostic(1, 'error', `rejected: invalid JSON (${(e as Error).message})`)] };
+      return {
+        orders,
+        diagnostics: [diagnostic(1, 'error', `rejected: invalid JSON (${(e as Error).message})`)],
+      };
     }
-    if (!Array.isArray(items)) return { orders, diagnostics: [diagnostic(1, 'error', 'rejected: not a JSON array')] };
+    if (!Array.isArray(items))
+      return { orders, diagnostics: [diagnostic(1, 'error', 'rejected: not a JSON array')] };
     items.forEach((item, i) => take(i + 1, parseJsonOrder(item)));
     return { orders, diagnostics };
   }

@@ -14,7 +14,9 @@ function worldText(w: WorldView): string[] {
     const b = w.battle;
     const attackers = b.attackers.map((a) => `${a.name} ${a.af} AF`).join(', ');
     const outcome = b.outcome === 'conquered' ? `conquered by ${b.conqueror}` : b.outcome;
-    lines.push(`  Attacked by ${attackers}; defender ${b.defender} with ${b.af} AF, ${b.df} DF, ${b.ft} FT: ${outcome}`);
+    lines.push(
+      `  Attacked by ${attackers}; defender ${b.defender} with ${b.af} AF, ${b.df} DF, ${b.ft} FT: ${outcome}`,
+    );
   }
   if (w.probed) lines.push('  <<Probed>>');
   if (w.transferredFrom) lines.push(`  Transferred from ${w.transferredFrom}`);
@@ -52,7 +54,11 @@ export function renderReport(v: PlayerView): Report<PlayerView> {
   ];
   if (v.notices.length > 0) lines.push('News', ...v.notices.map((n) => `  ${n.text}`), '');
   if (v.diagnostics.length > 0)
-    lines.push('Orders received', ...v.diagnostics.map((d) => `  ${d.line === null ? '' : `line ${d.line}: `}${d.message}`), '');
+    lines.push(
+      'Orders received',
+      ...v.diagnostics.map((d) => `  ${d.line === null ? '' : `line ${d.line}: `}${d.message}`),
+      '',
+    );
   if (v.standings)
     lines.push(
       'Final standings',

@@ -13,6 +13,8 @@ import {
   type GcEventName,
   type GcOrder,
   type GcState,
+  type OrderOf,
+  type OrderType,
   type Owner,
   type PlayerId,
 } from './state';
@@ -35,14 +37,16 @@ export function resolveTurn(start: GcState, ordersByPlayer: Record<PlayerId, GcO
   emit('TurnBegan', { turn });
 
   // 1–2. Check orders (a player who sent none just has his standing builds reused).
-  for (const p of start.players)
-    emit('OrdersChecked', { player: p.id, results: checkPlayerOrders(start, p.id, ordersByPlayer[p.id] ?? []) });
+  for (const p of start.players) {
+    const results = checkPlayerOrders(start, p.id, ordersByPlayer[p.id] ?? []);
+    if (results.length > 0) emit('OrdersChecked', { player: p.id, results });
+  }
   const executed = state.players.flatMap((p) =>
     p.news.results.filter((r) => r.status !== 'rejected').map((r) => ({ player: p.id, order: r.order })),
   );
-  const ofType = <T extends GcOrder['type']>(type: T) =>
+  const ofType = <T extends OrderType>(type: T) =>
     executed.flatMap(({ player, order }) =>
-      order.type === type ? [{ player, order: order as Extract<GcOrder, { type: T }> }] : [],
+      order.type === type ? [{ player, order: order as OrderOf<T> }] : [],
     );
 
   // 3. Transfers.
@@ -75,7 +79,15 @@ export function resolveTurn(start: GcState, ordersByPlayer: Record<PlayerId, GcO
   const produced = new Map<number, GcEventMap['WorldProduced']>();
   for (const { order } of executed) {
     if (order.type !== 'build' && order.type !== 'econ') continue;
-    const p = produced.get(order.world) ?? { world: order.world, econ: 0, cp: 0, af: 0, df: 0, ft: 0, probes: 0 };
+    const p = produced.get(order.world) ?? {
+      world: order.world,
+      econ: 0,
+      cp: 0,
+      af: 0,
+      df: 0,
+      ft: 0,
+      probes: 0,
+    };
     if (order.type === 'econ') p.econ += 1;
     else p[FIELD[order.item]] += order.econ * RATE[order.item];
     produced.set(order.world, p);
@@ -87,7 +99,11 @@ export function resolveTurn(start: GcState, ordersByPlayer: Record<PlayerId, GcO
     const w = state.worlds[g.to - 1];
     // Attacks on one's own world, or on a world the attacker just transferred, are moves (§4.8).
     const joins = g.kind === 'move' || w.owner === g.owner || w.news.transfer?.from === g.owner;
-    emit('GroupArrived', { group: g.id, world: g.to, outcome: g.kind === 'probe' ? 'probe' : joins ? 'joined' : 'assault' });
+    emit('GroupArrived', {
+      group: g.id,
+      world: g.to,
+      outcome: g.kind === 'probe' ? 'probe' : joins ? 'joined' : 'assault',
+    });
   }
 
   // 7. Combat.
@@ -99,7 +115,7 @@ export function resolveTurn(start: GcState, ordersByPlayer: Record<PlayerId, GcO
   }
 
   // 8. Destruction, only by whoever still owns the world; FT lost in combat count against D,F.
-  const destroy = new Map<string, { player: PlayerId; world: number; item: 'FT' | 'CP' | 'ECON'; count: number }>();
+  const destroy = new Map<string, GcEventMap['UnitsDestroyed'] & { player: PlayerId }>();
   for (const { player, order } of ofType('destroy')) {
     const key = `${order.world}:${order.item}`;
     const d = destroy.get(key) ?? { player, world: order.world, item: order.item, count: 0 };
@@ -120,16 +136,20 @@ export function resolveTurn(start: GcState, ordersByPlayer: Record<PlayerId, GcO
   emit('TurnScored', { points });
 
   // 10. Standing builds: exactly the B and E orders executed at each player's world (§4.11).
+  const builds = new Map<number, BuildOrder[]>();
+  for (const { order: o } of executed) {
+    if (o.type !== 'build' && o.type !== 'econ') continue;
+    const remembered: BuildOrder =
+      o.type === 'build'
+        ? { type: 'build', world: o.world, item: o.item, econ: o.econ }
+        : { type: 'econ', world: o.world };
+    builds.set(o.world, [...(builds.get(o.world) ?? []), remembered]);
+  }
   for (const w of state.worlds) {
     if (w.news.startOwner === null) continue;
-    const orders = executed.flatMap(({ order: o }): BuildOrder[] =>
-      o.type === 'build' && o.world === w.number
-        ? [{ type: 'build', world: o.world, item: o.item, econ: o.econ }]
-        : o.type === 'econ' && o.world === w.number
-          ? [{ type: 'econ', world: o.world }]
-          : [],
-    );
-    if (canonicalJson(orders) !== canonicalJson(w.standingBuilds)) emit('BuildsRemembered', { world: w.number, orders });
+    const orders = builds.get(w.number) ?? [];
+    if (canonicalJson(orders) !== canonicalJson(w.standingBuilds))
+      emit('BuildsRemembered', { world: w.number, orders });
   }
 
   // 11. Contacts: everyone named to a player in this printout (§8.4).
@@ -149,7 +169,8 @@ export function resolveTurn(start: GcState, ordersByPlayer: Record<PlayerId, GcO
 export const RATE = { CP: 1, AF: 2, DF: 3, FT: 4, PROBES: 5 } as const;
 
 /** The winner's losses: round_half_up(L² / W) in integer arithmetic (§6.3). */
-export const losses = (winner: number, loser: number): number => Math.floor((2 * loser * loser + winner) / (2 * winner));
+export const losses = (winner: number, loser: number): number =>
+  Math.floor((2 * loser * loser + winner) / (2 * winner));
 
 /** Combat at one world (§7): the largest force wins, a tie at the top destroys everyone's units. */
 export function fight(

@@ -133,7 +133,10 @@ describe('transfers', () => {
     expect(world(state, 1).news.battle?.defender).toBe('r1');
     expect(world(state, 1).owner).toBe('r1');
     // X1 sees who the world came from and names everyone involved.
-    expect(report(state, 'x1').worlds.find((x) => x.number === 1)).toMatchObject({ transferredFrom: 'S1', owner: 'R1' });
+    expect(report(state, 'x1').worlds.find((x) => x.number === 1)).toMatchObject({
+      transferredFrom: 'S1',
+      owner: 'R1',
+    });
     expect(state.players.find((p) => p.id === 'x1')?.contacts.sort()).toEqual(['r1', 's1']);
   });
 
@@ -151,7 +154,8 @@ describe('transfers', () => {
 });
 
 describe('Econ precedence and standing builds', () => {
-  const one = (econ: number, extra = {}) => fixture(['A1'], { 1: { owner: 'A1', econ, ft: 8, cp: 4, ...extra }, 2: { owner: 'A1' } });
+  const one = (econ: number, extra = {}) =>
+    fixture(['A1'], { 1: { owner: 'A1', econ, ft: 8, cp: 4, ...extra }, 2: { owner: 'A1' } });
 
   test('Econ ordered destroyed cannot build, wherever the D,E is written', () => {
     const { state, results } = resolve(one(5), { A1: 'B,1,A,5\nD,1,E,2' });
@@ -262,7 +266,18 @@ describe('what each viewer sees', () => {
       ['B1', 0, 2, false],
     ]);
     expect(gc.report(state, 'a1').text).toContain('Final standings');
-    expect(gc.resolveTurn(state, {}, { next: () => 0, int: () => 0, pick: <T>(x: readonly T[]) => x[0], shuffle: <T>(x: readonly T[]) => [...x] })).toEqual([]);
+    expect(
+      gc.resolveTurn(
+        state,
+        {},
+        {
+          next: () => 0,
+          int: () => 0,
+          pick: <T>(x: readonly T[]) => x[0],
+          shuffle: <T>(x: readonly T[]) => [...x],
+        },
+      ),
+    ).toEqual([]);
     expect(gc.checkOrders(state, 'a1', [])[0].message).toBe('The game is over');
   });
 });

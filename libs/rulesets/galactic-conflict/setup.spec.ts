@@ -6,7 +6,8 @@ import { worldCount } from './setup';
 /** Digest §2.6 and §3: the map generator and starting positions. */
 
 const defaults = resolveSettings(gc.settings, {}).settings;
-const players = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, name: `EMPIRE ${i + 1}` }));
+const players = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, name: `EMPIRE ${i + 1}` }));
 
 describe('setup', () => {
   test('world count and board size', () => {
@@ -28,11 +29,17 @@ describe('setup', () => {
         expect(worlds.some((o) => o !== w && distance(o, w) <= NEAR)).toBe(true);
       }
       const homes = worlds.filter((w) => w.owner !== null);
-      expect(homes.map((h) => h.owner).sort()).toEqual(players(n).map((p) => p.id).sort());
+      expect(homes.map((h) => h.owner).sort()).toEqual(
+        players(n)
+          .map((p) => p.id)
+          .sort(),
+      );
       for (const h of homes) {
         expect(h).toMatchObject({ econ: 10, cp: 0, af: 10, df: 10, ft: 10, probes: 5, standingBuilds: [] });
         for (const o of homes) if (o !== h) expect(distance(h, o)).toBeGreaterThanOrEqual(5);
-        expect(worlds.filter((o) => o.owner === null && distance(o, h) <= NEAR).length).toBeGreaterThanOrEqual(3);
+        expect(
+          worlds.filter((o) => o.owner === null && distance(o, h) <= NEAR).length,
+        ).toBeGreaterThanOrEqual(3);
       }
       for (const w of worlds.filter((x) => x.owner === null)) {
         expect(w.econ >= 1 && w.econ <= 5).toBe(true);
@@ -48,10 +55,23 @@ describe('setup', () => {
   test('the same seed gives the same game; settings are honoured', () => {
     const a = gc.setup(defaults, players(4), createRng('same', 0));
     expect(stateHash(a)).toBe(stateHash(gc.setup(defaults, players(4), createRng('same', 0))));
-    const custom = resolveSettings(gc.settings, { worlds: 50, homeEcon: 3, firstFinalTurn: 7, lastFinalTurn: 7 }).settings;
+    const custom = resolveSettings(gc.settings, {
+      worlds: 50,
+      homeEcon: 3,
+      firstFinalTurn: 7,
+      lastFinalTurn: 7,
+    }).settings;
     const state = setupGame(gc, custom, players(3), 'custom').state;
     expect(state.worlds).toHaveLength(50);
     expect(state.finalTurn).toBe(7);
     expect(state.worlds.filter((w) => w.owner !== null).every((w) => w.econ === 3)).toBe(true);
   });
+});
+
+test('setup fills missing settings with defaults and refuses invalid ones', () => {
+  const state = setupGame(gc, {}, players(2), 'partial').state;
+  expect(state.worlds).toHaveLength(40);
+  expect(() => gc.setup({ worlds: 9999 }, players(2), createRng('bad', 0))).toThrow(
+    /Invalid settings: worlds/,
+  );
 });

@@ -1,4 +1,11 @@
-import type { PlayerRef, Rng, RulesetEvent, SettingSpec, Settings } from '@warpgate/engine';
+import {
+  resolveSettings,
+  type PlayerRef,
+  type Rng,
+  type RulesetEvent,
+  type SettingSpec,
+  type Settings,
+} from '@warpgate/engine';
 import { generateMap } from './map';
 import { gcEvent, type WorldSetup } from './state';
 
@@ -18,7 +25,14 @@ export const SETTINGS: SettingSpec[] = [
   { name: 'homeDF', type: 'int', default: 10, min: 0, max: 1000, help: 'DF on each home world.' },
   { name: 'homeFT', type: 'int', default: 10, min: 0, max: 1000, help: 'FT on each home world.' },
   { name: 'homeProbes', type: 'int', default: 5, min: 0, max: 1000, help: 'Probes on each home world.' },
-  { name: 'firstFinalTurn', type: 'int', default: 15, min: 1, max: 100, help: 'Earliest possible last turn.' },
+  {
+    name: 'firstFinalTurn',
+    type: 'int',
+    default: 15,
+    min: 1,
+    max: 100,
+    help: 'Earliest possible last turn.',
+  },
   {
     name: 'lastFinalTurn',
     type: 'int',
@@ -31,7 +45,7 @@ export const SETTINGS: SettingSpec[] = [
 
 const int = (settings: Settings, name: string): number => {
   const value = settings[name];
-  if (typeof value !== 'number') throw new TypeError(`setting ${name} is not resolved`);
+  if (typeof value !== 'number') throw new TypeError(`setting ${name} is missing`);
   return value;
 };
 
@@ -44,7 +58,9 @@ export function drawFinalTurn(settings: Settings, rng: Rng): number {
   return first + rng.int(0, Math.max(0, int(settings, 'lastFinalTurn') - first));
 }
 
-export function setup(settings: Settings, players: PlayerRef[], rng: Rng): RulesetEvent[] {
+export function setup(input: Settings, players: PlayerRef[], rng: Rng): RulesetEvent[] {
+  const { settings, errors } = resolveSettings(SETTINGS, input);
+  if (errors.length > 0) throw new RangeError(`Invalid settings: ${errors.join('; ')}`);
   const finalTurn = drawFinalTurn(settings, rng);
   const map = generateMap(worldCount(int(settings, 'worlds'), players.length), players.length, rng);
   const seats = rng.shuffle(players);
@@ -65,7 +81,17 @@ export function setup(settings: Settings, players: PlayerRef[], rng: Rng): Rules
         probes: int(settings, 'homeProbes'),
       };
     const econ = rng.int(1, 5);
-    return { number, ...hex, owner: null, econ, cp: 0, af: 0, df: rng.int(econ, 3 * econ), ft: rng.int(0, 2 * econ), probes: 0 };
+    return {
+      number,
+      ...hex,
+      owner: null,
+      econ,
+      cp: 0,
+      af: 0,
+      df: rng.int(econ, 3 * econ),
+      ft: rng.int(0, 2 * econ),
+      probes: 0,
+    };
   });
   return [
     gcEvent('GameSetUp', {
@@ -77,7 +103,18 @@ export function setup(settings: Settings, players: PlayerRef[], rng: Rng): Rules
   ];
 }
 
-const RESERVED = new Set(['AF', 'DF', 'FT', 'CP', 'PROBE', 'PROBES', 'ECON', 'UNOWNED', 'NEUTRAL', ...'ADFPCEMBGT']);
+const RESERVED = new Set([
+  'AF',
+  'DF',
+  'FT',
+  'CP',
+  'PROBE',
+  'PROBES',
+  'ECON',
+  'UNOWNED',
+  'NEUTRAL',
+  ...'ADFPCEMBGT',
+]);
 
 /** Digest §2.1 Decision: letters, digits and single inner spaces, 1–20 characters, not confusable. */
 export function validateEmpireName(name: string, taken: string[]): string | null {

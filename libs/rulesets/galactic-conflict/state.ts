@@ -123,12 +123,25 @@ export interface GcState {
 export type WorldSetup = Omit<World, 'standingBuilds' | 'news'>;
 
 export interface GcEventMap {
-  GameSetUp: { finalTurn: number; radius: number; players: { id: PlayerId; name: string }[]; worlds: WorldSetup[] };
+  GameSetUp: {
+    finalTurn: number;
+    radius: number;
+    players: { id: PlayerId; name: string }[];
+    worlds: WorldSetup[];
+  };
   TurnBegan: { turn: number };
   OrdersChecked: { player: PlayerId; results: OrderResult[] };
   WorldTransferred: { world: number; from: PlayerId; to: PlayerId };
   GroupDeparted: { group: Group };
-  WorldProduced: { world: number; econ: number; cp: number; af: number; df: number; ft: number; probes: number };
+  WorldProduced: {
+    world: number;
+    econ: number;
+    cp: number;
+    af: number;
+    df: number;
+    ft: number;
+    probes: number;
+  };
   GroupArrived: { group: number; world: number; outcome: 'probe' | 'joined' | 'assault' };
   BattleFought: { world: number; battle: Battle; after: Forces };
   WorldConquered: { world: number; from: Owner; to: PlayerId };
@@ -141,9 +154,14 @@ export interface GcEventMap {
 }
 
 export type GcEventName = keyof GcEventMap;
-export type GcEvent = { [K in GcEventName]: { type: `${typeof RULESET_ID}.${K}`; data: GcEventMap[K] } }[GcEventName];
+export type GcEvent = {
+  [K in GcEventName]: { type: `${typeof RULESET_ID}.${K}`; data: GcEventMap[K] };
+}[GcEventName];
 
-export const gcEvent = <K extends GcEventName>(name: K, data: GcEventMap[K]): RulesetEvent<GcEventMap[K]> => ({
+export const gcEvent = <K extends GcEventName>(
+  name: K,
+  data: GcEventMap[K],
+): RulesetEvent<GcEventMap[K]> => ({
   type: `${RULESET_ID}.${name}`,
   data,
 });
@@ -211,7 +229,11 @@ export function evolve(state: GcState, event: RulesetEvent): GcState {
     }
     case 'galactic-conflict.WorldTransferred': {
       const { from, to } = e.data;
-      return updateWorld(state, e.data.world, (w) => ({ ...w, owner: to, news: { ...w.news, transfer: { from, to } } }));
+      return updateWorld(state, e.data.world, (w) => ({
+        ...w,
+        owner: to,
+        news: { ...w.news, transfer: { from, to } },
+      }));
     }
     case 'galactic-conflict.GroupDeparted': {
       const { group } = e.data;
@@ -239,8 +261,10 @@ export function evolve(state: GcState, event: RulesetEvent): GcState {
         const attackArrivals =
           group.kind === 'attack' ? withOnce(w.news.attackArrivals, group.owner) : w.news.attackArrivals;
         const news = { ...w.news, attackArrivals };
-        if (outcome === 'probe') return { ...w, news: { ...news, probedBy: withOnce(news.probedBy, group.owner) } };
-        if (outcome === 'joined') return { ...w, [FIELD[group.unit]]: w[FIELD[group.unit]] + group.count, news };
+        if (outcome === 'probe')
+          return { ...w, news: { ...news, probedBy: withOnce(news.probedBy, group.owner) } };
+        if (outcome === 'joined')
+          return { ...w, [FIELD[group.unit]]: w[FIELD[group.unit]] + group.count, news };
         const own = news.assault.find((a) => a.player === group.owner);
         const assault = own
           ? news.assault.map((a) => (a === own ? { ...a, af: a.af + group.count } : a))
@@ -251,7 +275,11 @@ export function evolve(state: GcState, event: RulesetEvent): GcState {
     }
     case 'galactic-conflict.BattleFought': {
       const { battle, after } = e.data;
-      return updateWorld(state, e.data.world, (w) => ({ ...w, ...after, news: { ...w.news, assault: [], battle } }));
+      return updateWorld(state, e.data.world, (w) => ({
+        ...w,
+        ...after,
+        news: { ...w.news, assault: [], battle },
+      }));
     }
     case 'galactic-conflict.WorldConquered':
       return updateWorld(state, e.data.world, (w) => ({ ...w, owner: e.data.to }));

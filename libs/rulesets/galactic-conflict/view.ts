@@ -1,7 +1,16 @@
 import type { Diagnostic, Standing, Viewer } from '@warpgate/engine';
 import { diagnosticOf } from './check';
 import { formatOrder } from './orders';
-import { FIELD, NEUTRAL, type Contents, type GcOrder, type GcState, type Owner, type PlayerId, type World } from './state';
+import {
+  FIELD,
+  NEUTRAL,
+  type Contents,
+  type GcOrder,
+  type GcState,
+  type Owner,
+  type PlayerId,
+  type World,
+} from './state';
 
 /** What each viewer may know (digest §8): the only way state leaves this ruleset. */
 
@@ -16,7 +25,12 @@ export const seesWorld = (w: World, player: PlayerId): boolean =>
 /** §8.4: the players a printout names for a world it lists. */
 export const namedIn = (w: World): PlayerId[] => {
   const b = w.news.battle;
-  const named = [w.owner, b?.defender ?? null, ...(b?.attackers.map((a) => a.player) ?? []), w.news.transfer?.from ?? null];
+  const named = [
+    w.owner,
+    b?.defender ?? null,
+    ...(b?.attackers.map((a) => a.player) ?? []),
+    w.news.transfer?.from ?? null,
+  ];
   return named.filter((p): p is PlayerId => p !== null);
 };
 
@@ -50,7 +64,14 @@ export interface MapView {
 }
 
 export interface Notice {
-  kind: 'battle' | 'probed' | 'transferred-to-you' | 'transferred-from-you' | 'world-lost' | 'world-conquered' | 'contact';
+  kind:
+    | 'battle'
+    | 'probed'
+    | 'transferred-to-you'
+    | 'transferred-from-you'
+    | 'world-lost'
+    | 'world-conquered'
+    | 'contact';
   world: number | null;
   text: string;
 }
@@ -91,13 +112,23 @@ export function view(state: GcState, viewer: Viewer): GcView {
   if (viewer.role === 'admin' || (viewer.role === 'spectator' && state.ended))
     return { role: 'full', state, standings: standings(state) };
   if (viewer.role === 'spectator')
-    return { role: 'public', turn: state.turn, players: state.players.map((p) => p.name), map: mapOf(state, null) };
+    return {
+      role: 'public',
+      turn: state.turn,
+      players: state.players.map((p) => p.name),
+      map: mapOf(state, null),
+    };
   return playerView(state, viewer.playerId);
 }
 
 const mapOf = (state: GcState, player: PlayerId | null): MapView => ({
   radius: state.radius,
-  worlds: state.worlds.map((w) => ({ number: w.number, q: w.q, r: w.r, own: player !== null && w.owner === player })),
+  worlds: state.worlds.map((w) => ({
+    number: w.number,
+    q: w.q,
+    r: w.r,
+    own: player !== null && w.owner === player,
+  })),
 });
 
 /** The world an order is listed under (§8.1): A/M/P/G by source, B/E/D/T by world. */
@@ -106,7 +137,8 @@ const orderWorld = (o: GcOrder): number => ('world' in o ? o.world : o.from);
 function playerView(state: GcState, playerId: PlayerId): PlayerView {
   const me = state.players.find((p) => p.id === playerId);
   if (!me) throw new Error(`No player ${playerId} in this game`);
-  const nameOf = (owner: Owner) => (owner === null ? NEUTRAL : (state.players.find((p) => p.id === owner)?.name ?? NEUTRAL));
+  const nameOf = (owner: Owner) =>
+    owner === null ? NEUTRAL : (state.players.find((p) => p.id === owner)?.name ?? NEUTRAL);
   const executed = me.news.results.filter((r) => r.status !== 'rejected');
 
   const worlds: WorldView[] = state.worlds
@@ -146,7 +178,10 @@ function playerView(state: GcState, playerId: PlayerId): PlayerView {
     me: { id: me.id, name: me.name, score: me.score },
     totals: totalsOf(state, playerId),
     worlds,
-    contacts: me.contacts.map((id) => ({ name: nameOf(id), score: state.players.find((p) => p.id === id)?.score ?? 0 })),
+    contacts: me.contacts.map((id) => ({
+      name: nameOf(id),
+      score: state.players.find((p) => p.id === id)?.score ?? 0,
+    })),
     map: mapOf(state, playerId),
     diagnostics: me.news.results.map(diagnosticOf),
     notices: notices(state, playerId, nameOf),
@@ -173,15 +208,30 @@ function notices(state: GcState, me: PlayerId, nameOf: (o: Owner) => string): No
   for (const w of state.worlds) {
     if (!seesWorld(w, me)) continue;
     const { battle, transfer, startOwner, probedBy } = w.news;
-    if (battle) out.push({ kind: 'battle', world: w.number, text: `Battle at world ${w.number}` });
+    const involved =
+      startOwner === me || w.owner === me || w.news.attackArrivals.includes(me) || battle?.defender === me;
+    if (battle && involved)
+      out.push({ kind: 'battle', world: w.number, text: `Battle at world ${w.number}` });
     if (battle?.conqueror === me)
       out.push({ kind: 'world-conquered', world: w.number, text: `You conquered world ${w.number}` });
     if (startOwner === me && w.owner !== me && transfer?.from !== me)
-      out.push({ kind: 'world-lost', world: w.number, text: `World ${w.number} was lost to ${nameOf(w.owner)}` });
+      out.push({
+        kind: 'world-lost',
+        world: w.number,
+        text: `World ${w.number} was lost to ${nameOf(w.owner)}`,
+      });
     if (transfer?.to === me)
-      out.push({ kind: 'transferred-to-you', world: w.number, text: `World ${w.number} was transferred to you by ${nameOf(transfer.from)}` });
+      out.push({
+        kind: 'transferred-to-you',
+        world: w.number,
+        text: `World ${w.number} was transferred to you by ${nameOf(transfer.from)}`,
+      });
     if (transfer?.from === me)
-      out.push({ kind: 'transferred-from-you', world: w.number, text: `World ${w.number} was transferred to ${nameOf(transfer.to)}` });
+      out.push({
+        kind: 'transferred-from-you',
+        world: w.number,
+        text: `World ${w.number} was transferred to ${nameOf(transfer.to)}`,
+      });
     if (probedBy.some((p) => p !== me) && (w.owner === me || startOwner === me))
       out.push({ kind: 'probed', world: w.number, text: `World ${w.number} was probed` });
   }
@@ -198,7 +248,8 @@ export function standings(state: GcState): Standing[] | null {
     return { playerId: p.id, name: p.name, score: p.score, totals: totalsOf(state, p.id) };
   });
   // Code-unit order, not localeCompare: standings must not depend on the machine's locale.
-  const byName = (a: string, b: string) => (a.toUpperCase() < b.toUpperCase() ? -1 : a.toUpperCase() > b.toUpperCase() ? 1 : 0);
+  const byName = (a: string, b: string) =>
+    a.toUpperCase() < b.toUpperCase() ? -1 : a.toUpperCase() > b.toUpperCase() ? 1 : 0;
   rows.sort((a, b) => b.score - a.score || b.totals.worlds - a.totals.worlds || byName(a.name, b.name));
   const top = rows[0]?.score ?? 0;
   return rows.map((r) => ({
