@@ -18,4 +18,5 @@ module.exports = {
     '^@warpgate/rulesets/(.*)$': '<rootDir>/libs/rulesets/$1',
   },
   testTimeout: 30000,
+  maxWorkers: 2,
 };

@@ -15,7 +15,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function serve(env: Record<string, string>) {
   const config = loadConfig({ EVENTSTORE_FILE: join(dir, `${Object.keys(env).length}.db`), ...env });
-  const app = await NestFactory.create(ApiModule.forRoot(config, { withWorker: true }), { logger: false });
+  const app = await NestFactory.create(ApiModule.forRoot(config, { withWorker: false }), { logger: false });
   await app.listen(0, '127.0.0.1');
   return { app, url: await app.getUrl() };
 }

@@ -6,7 +6,10 @@ type Player = Client & { id: string; name: string };
 let app: INestApplication;
 let url: string;
 const listeners: Listener[] = [];
-beforeAll(async () => ({ app, url } = await startApp(testEnv())));
+beforeAll(
+  async () =>
+    ({ app, url } = await startApp(testEnv({ ADMIN_NAME: 'Referee', ADMIN_PASSWORD: 'referee password' }))),
+);
 afterAll(async () => {
   listeners.forEach((l) => l.close());
   await app.close();
@@ -105,5 +108,37 @@ describe('three players play three turns over HTTP and Socket.IO', () => {
     expect(back.of('turn.opened').map((n) => n.turn)).toEqual([2]);
     const positions = back.received.map((r) => BigInt(r.payload.position!));
     expect(positions.every((p) => p > BigInt(seen.position as string))).toBe(true);
+  });
+});
+
+describe('combat and contact notifications', () => {
+  it('reach both sides of a battle, and nobody else', async () => {
+    const { gameId, players } = await startedGame(['ATTACKER', 'DEFENDER', 'BYSTANDER']);
+    const [attacker, defender, bystander] = players;
+    const sockets = players.map((p) => listen(p.token));
+    for (const s of sockets) await s.watch(gameId);
+    const admin = new Client(url);
+    admin.token = (
+      await admin.ok('POST', '/auth/login', { name: 'Referee', password: 'referee password' })
+    ).accessToken;
+    const { view } = await admin.ok('GET', `/games/${gameId}/view`);
+    const home = (p: Player) => view.state.worlds.find((w: { owner: string }) => w.owner === p.id).number;
+
+    await attacker.ok('POST', `/games/${gameId}/orders`, {
+      text: `A,${home(attacker)},${home(defender)},10`,
+      ready: true,
+    });
+    for (let turn = 1; sockets[0].of('combat.report').length === 0; turn++) {
+      if (turn > 1) await attacker.ok('POST', `/games/${gameId}/orders`, { text: '', ready: true });
+      for (const p of [defender, bystander])
+        await p.ok('POST', `/games/${gameId}/orders`, { text: '', ready: true });
+      await sockets[0].waitFor('report.ready', (n) => n.turn === turn);
+      expect(turn).toBeLessThan(12);
+    }
+    await sockets[1].waitFor('combat.report');
+    for (const s of sockets.slice(0, 2))
+      expect((await s.waitFor('contact')).text).toMatch(/New contact: (ATTACKER|DEFENDER)/);
+    expect(sockets[2].of('combat.report')).toEqual([]);
+    expect(sockets[2].of('contact')).toEqual([]);
   });
 });

@@ -117,6 +117,57 @@ export class Client {
     client.token = session.accessToken;
     return Object.assign(client, { id: session.account.id as string, name });
   }
+
+  static async logIn(url: string, name: string, password: string) {
+    const client = new Client(url);
+    const session = await client.ok('POST', '/auth/login', { name, password });
+    client.token = session.accessToken;
+    return Object.assign(client, { id: session.account.id as string, name });
+  }
+}
+
+export type Player = Client & { id: string; name: string };
+
+/** An account name no other test run has taken: `name` and a short random suffix. */
+export const uniqueName = (name: string) => `${name}-${randomUUID().slice(0, 8)}`;
+
+/** The admin that `testEnv({ ...ADMIN })` makes the app create at start. */
+export const ADMIN = { ADMIN_NAME: 'Root', ADMIN_PASSWORD: 'root-password' };
+export const logInAdmin = (url: string) => Client.logIn(url, ADMIN.ADMIN_NAME, ADMIN.ADMIN_PASSWORD);
+
+/** Players signed up under these names (made unique); they play under the names as empires. */
+export async function signUpAll(url: string, names: string[]): Promise<Player[]> {
+  return Promise.all(names.map((name) => Client.signUp(url, uniqueName(name))));
+}
+
+/** A Galactic Conflict game created by `players[0]` and joined by all, empires = their names' first part. */
+export async function openGame(players: Player[], options: Record<string, unknown> = {}): Promise<string> {
+  const game = await players[0].ok('POST', '/games', {
+    ruleset: 'galactic-conflict',
+    name: `Game of ${players.map(empireOf).join(' ')}`,
+    schedule: { kind: 'period', minutes: 60 },
+    ...options,
+  });
+  for (const p of players) await p.ok('POST', `/games/${game.id}/join`, { empire: empireOf(p) });
+  return game.id as string;
+}
+
+/** `openGame`, started by its creator. */
+export async function startedGame(url: string, names: string[], options: Record<string, unknown> = {}) {
+  const players = await signUpAll(url, names);
+  const gameId = await openGame(players, options);
+  await players[0].ok('POST', `/games/${gameId}/start`);
+  return { gameId, players };
+}
+
+/** The empire `openGame` joins a player as: the name it was signed up with, without the suffix. */
+export const empireOf = (player: Player) => player.name.replace(/-[0-9a-f]{8}$/, '');
+
+/** Orders any Galactic Conflict player can give: `item` built with `econ` on every own world. */
+export async function buildOrders(player: Player, gameId: string, item = 'A', econ = 1): Promise<string> {
+  const { view } = await player.ok('GET', `/games/${gameId}/view`);
+  const own = view.worlds.filter((w: { owner: string }) => w.owner === view.me.name);
+  return own.map((w: { number: number }) => `B,${w.number},${item},${econ}`).join('\n');
 }
 
 /** A Socket.IO client that records everything pushed to it, by event name. */

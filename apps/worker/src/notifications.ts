@@ -1,5 +1,5 @@
 import type { GameEventMap } from '@warpgate/contracts';
-import type { Game } from '@warpgate/engine';
+import type { Game, Report } from '@warpgate/engine';
 import type { RecordedEvent } from '@warpgate/event-store';
 
 /**
@@ -61,7 +61,13 @@ export function notificationsFor(event: RecordedEvent, game: Game): Notification
     }
     case 'ReportIssued': {
       const { turn, playerId, report } = event.data as GameEventMap['ReportIssued'];
-      return to([playerId], 'report.ready', { turn, report });
+      const pushed = { combat: 'combat.report', contact: 'contact' } as const;
+      return [
+        ...to([playerId], 'report.ready', { turn, report }),
+        ...(report as Report<unknown>).notices.flatMap(({ kind, text }) =>
+          kind === 'news' ? [] : to([playerId], pushed[kind], { turn, text }),
+        ),
+      ];
     }
     case 'MessageSent': {
       const message = event.data as GameEventMap['MessageSent'];

@@ -18,9 +18,6 @@ export type TurnJob =
   | { name: 'resolve'; data: { gameId: string; turn: number } }
   | { name: 'remind'; data: { gameId: string; turn: number; deadline: string } };
 
-/** Reminders go out this long before a deadline, to players who have not submitted. */
-export const REMINDERS_MS = [60 * 60_000, 10 * 60_000];
-
 const OPTIONS: JobsOptions = {
   attempts: 8,
   backoff: { type: 'exponential', delay: 500 },
@@ -36,7 +33,7 @@ const OPTIONS: JobsOptions = {
 export class TurnJobs implements OnApplicationShutdown {
   private readonly queue: Queue;
 
-  constructor(@Inject(CONFIG) config: Config) {
+  constructor(@Inject(CONFIG) private readonly config: Config) {
     this.queue = new Queue(TURNS_QUEUE, bullOptions(config));
   }
 
@@ -52,7 +49,7 @@ export class TurnJobs implements OnApplicationShutdown {
       { gameId, turn },
       { ...OPTIONS, jobId: `close_${gameId}_${turn}_${at}`, delay: Math.max(0, at - now) },
     );
-    for (const before of REMINDERS_MS) {
+    for (const before of this.config.remindersMs) {
       if (at - before <= now) continue;
       await this.queue.add(
         'remind',

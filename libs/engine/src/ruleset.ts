@@ -71,11 +71,18 @@ export interface Standing {
   totals: Record<string, number>;
 }
 
+/** News worth a push of its own: the platform sends `combat` and `contact` at once, `news` with the report. */
+export interface Notice {
+  kind: 'combat' | 'contact' | 'news';
+  text: string;
+}
+
 export interface Report<D> {
   /** The turn the player now writes orders for. */
   turn: number;
   data: D;
   text: string;
+  notices: Notice[];
 }
 
 /**

@@ -13,6 +13,8 @@ export interface Config {
   redisPrefix: string;
   /** How long a dead worker's job or projection lease blocks the others: lower means faster takeover. */
   workerLockMs: number;
+  /** Reminders go out this long before each deadline (ms), to players who have not submitted. */
+  remindersMs: number[];
   /** Signs access tokens: every api process must have the same one. */
   jwtSecret: string;
   /** Lifetime of an access token, in seconds. */
@@ -34,6 +36,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     redisPrefix: env.REDIS_PREFIX ?? 'warpgate',
     workerLockMs: Number(env.WORKER_LOCK_MS ?? 10_000),
+    remindersMs: milliseconds('REMINDERS_MS', env.REMINDERS_MS ?? '3600000,600000'),
     jwtSecret: env.JWT_SECRET || localSecret(join(dirname(eventStoreFile), 'jwt-secret')),
     jwtExpiresIn: seconds('JWT_EXPIRES_IN', env.JWT_EXPIRES_IN ?? '12h'),
     adminName,
@@ -49,6 +52,20 @@ function seconds(name: string, value: string): number {
     throw new Error(`${name} must be a duration like 3600, 90s, 30m, 12h or 7d, not "${value}"`);
   }
   return Number(match[1]) * UNIT_SECONDS[match[2]];
+}
+
+/** A comma-separated list of durations in milliseconds; empty for none. */
+function milliseconds(name: string, value: string): number[] {
+  const list = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (!list.every((v) => /^\d+$/.test(v) && Number(v) > 0)) {
+    throw new Error(
+      `${name} must be a comma-separated list of milliseconds like 3600000,600000, not "${value}"`,
+    );
+  }
+  return list.map(Number);
 }
 
 /** Generated on first use and kept in `file`, so tokens survive restarts and local processes agree. */

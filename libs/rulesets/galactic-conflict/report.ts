@@ -1,4 +1,4 @@
-import type { Report } from '@warpgate/engine';
+import type { Notice, Report } from '@warpgate/engine';
 import type { MapView, PlayerView, WorldView } from './view';
 
 /** The printable printout (digest §8.1), rendered from the player's view only. */
@@ -39,6 +39,13 @@ function mapText(map: MapView): string[] {
   return lines;
 }
 
+const COMBAT = new Set(['battle', 'world-conquered', 'world-lost']);
+
+const toNotice = ({ kind, text }: PlayerView['notices'][number]): Notice => ({
+  kind: COMBAT.has(kind) ? 'combat' : kind === 'contact' ? 'contact' : 'news',
+  text,
+});
+
 export function renderReport(v: PlayerView): Report<PlayerView> {
   const t = v.totals;
   const lines = [
@@ -69,5 +76,5 @@ export function renderReport(v: PlayerView): Report<PlayerView> {
       '',
     );
   lines.push('Map (* = yours)', ...mapText(v.map));
-  return { turn: v.turn, data: v, text: lines.join('\n') + '\n' };
+  return { turn: v.turn, data: v, text: lines.join('\n') + '\n', notices: v.notices.map(toNotice) };
 }

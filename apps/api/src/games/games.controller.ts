@@ -28,6 +28,7 @@ import {
   createGame,
   extendDeadline,
   GameRuleError,
+  isPlayer,
   joinGame,
   leaveGame,
   NewEvent,
@@ -210,7 +211,9 @@ export class GamesController {
     @Query('turn') turn?: string,
   ) {
     const loaded = await this.games.load(id);
-    const playerId = account.role === 'admin' && player ? player : account.id;
+    if (player && player !== account.id && account.role !== 'admin')
+      throw new GameRuleError('forbidden', "Only admins may read another player's reports");
+    const playerId = player ?? account.id;
     if (!loaded.game.players.some((p) => p.id === playerId))
       throw new GameRuleError('forbidden', 'You are not a player of this game');
     return ofType(loaded, 'ReportIssued')
@@ -228,13 +231,16 @@ export class GamesController {
     return this.command(id, account, ({ game }) => sendMessage(game, account, to, text, randomUUID()));
   }
 
-  /** Messages to or from you, oldest first. */
+  /** Messages to or from you, oldest first; an admin reads them all. */
   @Get('games/:id/messages')
   @UseGuards(AuthGuard)
   async messages(@Param('id', uuid) id: string, @CurrentAccount() account: Account) {
     const loaded = await this.games.load(id);
+    const admin = account.role === 'admin';
+    if (!admin && !isPlayer(loaded.game, account.id))
+      throw new GameRuleError('forbidden', 'You are not a player of this game');
     return ofType(loaded, 'MessageSent').filter(
-      (m) => m.from === account.id || m.to === 'all' || m.to.includes(account.id),
+      (m) => admin || m.from === account.id || m.to === 'all' || m.to.includes(account.id),
     );
   }
 

@@ -59,11 +59,11 @@ function requireOpenTurn(game: Game) {
   must(!game.closed, 'conflict', `Turn ${game.turn} is closed`);
 }
 
-function requireCreatorOrAdmin(game: Game, actor: Actor) {
+function requireCreatorOrAdmin(game: Game, actor: Actor, what: string) {
   must(
     actor.role === 'admin' || actor.id === game.createdBy,
     'forbidden',
-    'Only the creator or an admin may',
+    `Only the creator of game "${game.name}" or an admin may ${what}`,
   );
 }
 
@@ -151,7 +151,7 @@ export function leaveGame(game: Game, actor: Actor): NewEvent[] {
 }
 
 export function startGame(ruleset: Ruleset, game: Game, actor: Actor, now: Date): NewEvent[] {
-  requireCreatorOrAdmin(game, actor);
+  requireCreatorOrAdmin(game, actor, 'start it');
   requireStatus(game, 'open');
   must(
     game.players.length >= game.minPlayers,
