@@ -1,4 +1,4 @@
-import type { GameEvent, GameEventMap, Schedule, Spectators, StartRule } from '@warpgate/contracts';
+import type { GameEvent, GameEventMap } from '@warpgate/contracts';
 import type { Ruleset } from '../ruleset';
 
 /** A ruleset event or a platform event, as stored: the fold needs nothing else. */
@@ -24,19 +24,9 @@ export interface Submission {
 
 export type GameStatus = 'open' | 'running' | 'paused' | 'ended';
 
-/** The platform's state of one game; `state` is the ruleset's own, folded by its evolve. */
-export interface Game<S = unknown> {
+/** The platform's state of one game: what it was created with, and what happened since; `state` is the ruleset's own. */
+export interface Game<S = unknown> extends Omit<GameEventMap['GameCreated'], 'gameId'> {
   id: string;
-  ruleset: string;
-  name: string;
-  settings: Record<string, unknown>;
-  minPlayers: number;
-  maxPlayers: number;
-  schedule: Schedule;
-  startRule: StartRule;
-  spectators: Spectators;
-  seed: string;
-  createdBy: string;
   status: GameStatus;
   players: Player[];
   turn: number;
