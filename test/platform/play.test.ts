@@ -142,3 +142,26 @@ describe('combat and contact notifications', () => {
     expect(sockets[2].of('contact')).toEqual([]);
   });
 });
+
+describe('a whole game', () => {
+  it('is played to its secret last turn, ends with standings, and then opens its full record', async () => {
+    const { gameId, players } = await startedGame(['FIRST', 'SECOND']);
+    const watcher = listen(players[0].token);
+    await watcher.watch(gameId);
+    for (let turn = 1; watcher.of('game.ended').length === 0; turn++) {
+      expect(turn).toBeLessThanOrEqual(25);
+      for (const p of players)
+        await p.ok('POST', `/games/${gameId}/orders`, { text: await simpleOrders(p, gameId), ready: true });
+      await until(() => watcher.of('turn.resolved').some((n) => n.turn === turn), `turn ${turn} resolved`);
+    }
+    const [ended] = watcher.of('game.ended');
+    expect(ended.turn).toBeGreaterThanOrEqual(15);
+    expect(ended.standings).toHaveLength(2);
+    const detail = await players[0].ok('GET', `/games/${gameId}`);
+    expect(detail).toMatchObject({ status: 'ended', deadline: null });
+    expect((await players[0].call('POST', `/games/${gameId}/orders`, { text: '' })).status).toBe(409);
+    // The record opens to anyone once the game has ended.
+    const { view } = await new Client(url).ok('GET', `/games/${gameId}/view`);
+    expect(view.role).toBe('full');
+  });
+});
