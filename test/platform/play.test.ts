@@ -1,59 +1,18 @@
-import type { INestApplication } from '@nestjs/common';
-import { Client, Listener, startApp, testEnv, until } from '../support/app';
+import { buildOrders, Client, startedGame, until, withApp } from '../support/app';
 
-type Player = Client & { id: string; name: string };
-
-let app: INestApplication;
-let url: string;
-const listeners: Listener[] = [];
-beforeAll(
-  async () =>
-    ({ app, url } = await startApp(testEnv({ ADMIN_NAME: 'Referee', ADMIN_PASSWORD: 'referee password' }))),
-);
-afterAll(async () => {
-  listeners.forEach((l) => l.close());
-  await app.close();
-});
-
-const listen = (token?: string) => {
-  const listener = new Listener(url, token);
-  listeners.push(listener);
-  return listener;
-};
-
-/** A game of Galactic Conflict with these players, started, everyone watching. */
-async function startedGame(names: string[]) {
-  const players: Player[] = [];
-  for (const name of names) players.push(await Client.signUp(url, `${name}-${Date.now() % 100000}`));
-  const game = await players[0].ok('POST', '/games', {
-    ruleset: 'galactic-conflict',
-    name: `Game of ${names.join(', ')}`,
-    schedule: { kind: 'period', minutes: 60 },
-  });
-  for (const [i, p] of players.entries())
-    await p.ok('POST', `/games/${game.id}/join`, { empire: `${names[i]}` });
-  await players[0].ok('POST', `/games/${game.id}/start`);
-  return { gameId: game.id as string, players };
-}
-
-/** Orders any Galactic Conflict player can give: build attack forces and CP on every own world. */
-async function simpleOrders(player: Player, gameId: string) {
-  const { view } = await player.ok('GET', `/games/${gameId}/view`);
-  const own = view.worlds.filter((w: { owner: string }) => w.owner === view.me.name);
-  return own.map((w: { number: number }) => `B,${w.number},A,1\nB,${w.number},C,1`).join('\n');
-}
+const server = withApp();
 
 describe('three players play three turns over HTTP and Socket.IO', () => {
   it('submits, closes when all are ready, resolves once, and tells everyone', async () => {
-    const { gameId, players } = await startedGame(['ORION', 'VEGA', 'ALTAIR']);
-    const sockets = players.map((p) => listen(p.token));
+    const { gameId, players } = await startedGame(server.url, ['ORION', 'VEGA', 'ALTAIR']);
+    const sockets = players.map((p) => server.listen(p.token));
     for (const s of sockets) expect(await s.watch(gameId)).toMatchObject({ ok: true });
-    const spectator = listen();
+    const spectator = server.listen();
     expect(await spectator.watch(gameId)).toMatchObject({ ok: true });
 
     for (let turn = 1; turn <= 3; turn++) {
       for (const p of players) {
-        const text = await simpleOrders(p, gameId);
+        const text = await buildOrders(p, gameId);
         const submitted = await p.ok('POST', `/games/${gameId}/orders`, { text, ready: true });
         expect(submitted).toMatchObject({ turn, ready: true });
         expect(submitted.diagnostics.filter((d: { severity: string }) => d.severity === 'error')).toEqual([]);
@@ -82,11 +41,11 @@ describe('three players play three turns over HTTP and Socket.IO', () => {
   });
 
   it('a reconnecting client catches up from the last position it saw, missing nothing', async () => {
-    const { gameId, players } = await startedGame(['DENEB', 'RIGEL']);
-    const first = listen(players[0].token);
+    const { gameId, players } = await startedGame(server.url, ['DENEB', 'RIGEL']);
+    const first = server.listen(players[0].token);
     await first.watch(gameId);
     await players[0].ok('POST', `/games/${gameId}/orders`, {
-      text: await simpleOrders(players[0], gameId),
+      text: await buildOrders(players[0], gameId),
       ready: true,
     });
     const seen = await first.waitFor('submission.status');
@@ -94,12 +53,12 @@ describe('three players play three turns over HTTP and Socket.IO', () => {
 
     // While it is away: the other player submits, the turn closes and resolves.
     await players[1].ok('POST', `/games/${gameId}/orders`, {
-      text: await simpleOrders(players[1], gameId),
+      text: await buildOrders(players[1], gameId),
       ready: true,
     });
     await until(async () => (await players[0].ok('GET', `/games/${gameId}`)).turn === 2, 'turn 2');
 
-    const back = listen(players[0].token);
+    const back = server.listen(players[0].token);
     const ack = await back.watch(gameId, seen.position as string);
     expect(ack).toMatchObject({ ok: true });
     expect(back.of('turn.closed').map((n) => n.turn)).toEqual([1]);
@@ -113,16 +72,13 @@ describe('three players play three turns over HTTP and Socket.IO', () => {
 
 describe('combat and contact notifications', () => {
   it('reach both sides of a battle, and nobody else', async () => {
-    const { gameId, players } = await startedGame(['ATTACKER', 'DEFENDER', 'BYSTANDER']);
+    const { gameId, players } = await startedGame(server.url, ['ATTACKER', 'DEFENDER', 'BYSTANDER']);
     const [attacker, defender, bystander] = players;
-    const sockets = players.map((p) => listen(p.token));
+    const sockets = players.map((p) => server.listen(p.token));
     for (const s of sockets) await s.watch(gameId);
-    const admin = new Client(url);
-    admin.token = (
-      await admin.ok('POST', '/auth/login', { name: 'Referee', password: 'referee password' })
-    ).accessToken;
-    const { view } = await admin.ok('GET', `/games/${gameId}/view`);
-    const home = (p: Player) => view.state.worlds.find((w: { owner: string }) => w.owner === p.id).number;
+    const { view } = await server.admin.ok('GET', `/games/${gameId}/view`);
+    const home = (p: { id: string }) =>
+      view.state.worlds.find((w: { owner: string }) => w.owner === p.id).number;
 
     await attacker.ok('POST', `/games/${gameId}/orders`, {
       text: `A,${home(attacker)},${home(defender)},10`,
@@ -145,13 +101,13 @@ describe('combat and contact notifications', () => {
 
 describe('a whole game', () => {
   it('is played to its secret last turn, ends with standings, and then opens its full record', async () => {
-    const { gameId, players } = await startedGame(['FIRST', 'SECOND']);
-    const watcher = listen(players[0].token);
+    const { gameId, players } = await startedGame(server.url, ['FIRST', 'SECOND']);
+    const watcher = server.listen(players[0].token);
     await watcher.watch(gameId);
     for (let turn = 1; watcher.of('game.ended').length === 0; turn++) {
       expect(turn).toBeLessThanOrEqual(25);
       for (const p of players)
-        await p.ok('POST', `/games/${gameId}/orders`, { text: await simpleOrders(p, gameId), ready: true });
+        await p.ok('POST', `/games/${gameId}/orders`, { text: await buildOrders(p, gameId), ready: true });
       await until(() => watcher.of('turn.resolved').some((n) => n.turn === turn), `turn ${turn} resolved`);
     }
     const [ended] = watcher.of('game.ended');
@@ -161,7 +117,7 @@ describe('a whole game', () => {
     expect(detail).toMatchObject({ status: 'ended', deadline: null });
     expect((await players[0].call('POST', `/games/${gameId}/orders`, { text: '' })).status).toBe(409);
     // The record opens to anyone once the game has ended.
-    const { view } = await new Client(url).ok('GET', `/games/${gameId}/view`);
+    const { view } = await new Client(server.url).ok('GET', `/games/${gameId}/view`);
     expect(view.role).toBe('full');
   });
 });

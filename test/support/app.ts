@@ -209,3 +209,30 @@ export class Listener {
     this.socket.close();
   }
 }
+
+/**
+ * An in-process Warpgate (with the ADMIN account) for the tests of one file: started before them,
+ * closed after them, together with every socket opened by `listen`.
+ */
+export function withApp(extra: Record<string, string> = {}) {
+  const listeners: Listener[] = [];
+  const server = {
+    app: undefined as unknown as NestExpressApplication,
+    url: '',
+    admin: undefined as unknown as Client,
+    listen(token?: string) {
+      const listener = new Listener(server.url, token);
+      listeners.push(listener);
+      return listener;
+    },
+  };
+  beforeAll(async () => {
+    ({ app: server.app, url: server.url } = await startApp(testEnv({ ...ADMIN, ...extra })));
+    server.admin = await logInAdmin(server.url);
+  });
+  afterAll(async () => {
+    listeners.forEach((l) => l.close());
+    await server.app.close();
+  });
+  return server;
+}

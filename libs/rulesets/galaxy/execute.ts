@@ -1,0 +1,418 @@
+import { builtTech, capacity, typeMass, upgradeCost, productionOf } from './formulas';
+import { nameCase, nameKey, sameName, validName } from './names';
+import type { GalaxyOrder, GroupRef, OrderOf } from './orders';
+import {
+  EPS,
+  RESEARCH,
+  TECH_KEYS,
+  type Group,
+  type Mistake,
+  type Planet,
+  type Race,
+  type Research,
+} from './state';
+import { breakOff, dispatch, load, planetAt, shipType, stockOf, typeOf, unload, type Turn } from './turn';
+
+/** Executing one race's orders (digest §4.3, §5 steps 1–2): every check, every error text. */
+
+class OrderError extends Error {}
+const fail = (message: string): never => {
+  throw new OrderError(message);
+};
+type Note = { severity: 'warning' | 'info'; message: string } | void;
+
+/** Orders run in Phase B, after everyone's Phase A (§5). */
+export const PHASE_B = new Set<GalaxyOrder['type']>(['raceName', 'upgrade', 'planetName', 'rename']);
+
+function groupOf(race: Race, ref: GroupRef): Group {
+  const number = ref === 'MAX' ? race.groups.reduce((m, g) => Math.max(m, g.number), 0) : ref;
+  return race.groups.find((g) => g.number === number) ?? fail(`you have no group ${ref}`);
+}
+const atPlanet = (g: Group): Group => (g.origin !== null ? fail('group is in hyperspace') : g);
+/** The group an order with an optional ship count applies to. */
+function partOf(race: Race, g: Group, n: number): Group {
+  if (n > g.ships) fail(`group ${g.number} has only ${g.ships} ships`);
+  return n === 0 || n === g.ships ? g : breakOff(race, g, n);
+}
+const planetNamed = (t: Turn, name: string): Planet =>
+  t.planetByName.get(nameKey(name)) ?? fail(`planet "${name}" not found`);
+const ownPlanet = (t: Turn, race: Race, name: string): Planet => {
+  const p = planetNamed(t, name);
+  return p.owner === race.id ? p : fail(`you do not own planet ${p.name}`);
+};
+const otherRace = (t: Turn, race: Race, name: string): Race => {
+  const other = t.raceByName.get(nameKey(name)) ?? fail(`race "${name}" not found`);
+  return other.id === race.id ? fail('that is your own race') : other;
+};
+const fleetGroups = (race: Race, fleet: string): Group[] =>
+  race.groups.filter((g) => g.fleet !== null && sameName(g.fleet, fleet));
+const fleetNamed = (race: Race, name: string): string =>
+  race.fleets.find((f) => sameName(f, name)) ?? fail(`you have no fleet "${name}"`);
+
+/** A fleet that may move (I/S fleet): non-empty, together at one planet, every group with a drive. */
+function movableFleet(race: Race, name: string): Group[] {
+  const groups = fleetGroups(race, fleetNamed(race, name));
+  if (groups.length === 0) fail('the fleet is empty');
+  if (groups.some((g) => g.origin !== null)) fail('the fleet is in hyperspace');
+  if (groups.some((g) => g.planet !== groups[0].planet)) fail('the fleet is not all at one planet');
+  if (groups.some((g) => shipType(race, g).drive <= 0)) fail('a group of the fleet has no drive');
+  return groups;
+}
+
+/** A name for a new or renamed type, fleet, planet or race; NAMECASE applied. */
+function freshName(
+  t: Turn,
+  race: Race,
+  raw: string,
+  kind: 'type' | 'fleet' | 'planet' | 'race',
+  own?: string,
+): string {
+  const problem = validName(raw);
+  if (problem) fail(problem);
+  if ((kind === 'type' || kind === 'fleet') && /^\d/.test(raw))
+    fail('ship type and fleet names may not begin with a digit');
+  if (kind === 'planet' && /^\d+$/.test(raw.trim())) fail('planet names may not be only digits');
+  const key = nameKey(raw);
+  const taken =
+    kind === 'planet'
+      ? t.planetByName.has(key)
+      : kind === 'race'
+        ? t.raceByName.has(key)
+        : race.types.some((ty) => nameKey(ty.name) === key) || race.fleets.some((f) => nameKey(f) === key);
+  const scope = kind === 'planet' || kind === 'race' ? kind : race.id;
+  if ((taken && key !== (own && nameKey(own))) || t.newNames.has(`${scope}:${key}`))
+    fail(`the name "${raw}" is already in use`);
+  t.newNames.add(`${scope}:${key}`);
+  return (t.nameCase.get(race.id) ?? race.options.NAMECASE)
+    ? nameCase(raw.replace(/_/g, ' ').trim())
+    : raw.replace(/_/g, ' ').trim();
+}
+function renameOnce(t: Turn, key: string): void {
+  if (t.renamed.has(key)) fail('already renamed this turn');
+  t.renamed.add(key);
+}
+
+function design(t: Turn, race: Race, o: OrderOf<'design'>): void {
+  const name = freshName(t, race, o.name, 'type');
+  const part = (v: number, what: string) =>
+    v === 0 || (v >= 1 && v <= 10_000) ? v : fail(`${what} must be 0 or from 1 to 10000`);
+  if (!Number.isInteger(o.attacks) || o.attacks < 0 || o.attacks > 1000)
+    fail('attacks must be a whole number from 0 to 1000');
+  const ty = {
+    name,
+    drive: part(o.drive, 'drive'),
+    attacks: o.attacks,
+    weapons: part(o.weapons, 'weapons'),
+    shields: part(o.shields, 'shields'),
+    cargo: part(o.cargo, 'cargo'),
+  };
+  if (ty.weapons > 0 !== ty.attacks > 0) fail('weapons need attacks and attacks need weapons');
+  if (ty.drive + ty.attacks + ty.shields + ty.cargo === 0) fail('a ship type needs something');
+  race.types.push(ty);
+}
+
+function upgrade(t: Turn, race: Race, o: OrderOf<'upgrade'>): Note {
+  const g = atPlanet(groupOf(race, o.group));
+  const p = planetAt(t, g.planet);
+  if (p.owner !== race.id) fail('upgrades happen only at your own planets');
+  if (t.intercepts.has(g)) fail('the group is intercepting this turn');
+  const ty = shipType(race, g);
+  const want = t.startTech.get(race.id) ?? race.tech;
+  const cost = upgradeCost(ty, g.tech, want);
+  if (cost <= EPS)
+    return { severity: 'warning', message: 'the group is already at your current tech levels' };
+  const left = productionOf(p) - (t.upgradeSpent.get(p.id) ?? 0);
+  if (left <= EPS) fail(`planet ${p.name} has no production left this turn`);
+  const full = builtTech(ty, want);
+  if (o.ships === null) {
+    const k = Math.min(g.ships, Math.floor(left / cost + EPS));
+    if (k === 0) fail('not enough production to fully upgrade one ship');
+    const part = k < g.ships ? breakOff(race, g, k) : g;
+    part.tech = full;
+    t.upgradeSpent.set(p.id, (t.upgradeSpent.get(p.id) ?? 0) + k * cost);
+    return;
+  }
+  const part = partOf(race, g, o.ships);
+  const total = part.ships * cost;
+  if (total <= left + EPS) {
+    part.tech = full;
+    t.upgradeSpent.set(p.id, (t.upgradeSpent.get(p.id) ?? 0) + total);
+    return;
+  }
+  const f = left / total;
+  for (const k of TECH_KEYS) if (full[k] > 0) part.tech[k] += f * (full[k] - part.tech[k]);
+  t.upgradeSpent.set(p.id, productionOf(p));
+  return { severity: 'info', message: `partial upgrade: ${(100 * f).toFixed(2)}% of the way` };
+}
+
+function send(t: Turn, race: Race, groups: Group[], to: Planet, intercept: boolean): Note {
+  for (const g of groups) if (shipType(race, g).drive <= 0) fail('ships without drive cannot move');
+  if (!intercept && groups[0].planet === to.id)
+    return { severity: 'warning', message: 'the ships are already there' };
+  for (const g of groups) {
+    if (intercept) {
+      t.intercepts.set(g, to.id);
+    } else {
+      dispatch(t, g, to.id);
+      t.sent.set(g, race);
+    }
+  }
+}
+
+function execute(t: Turn, race: Race, o: GalaxyOrder): Note {
+  switch (o.type) {
+    case 'header':
+      return;
+    case 'message': {
+      const unknown = o.to.filter((n) => !t.raceByName.has(nameKey(n)));
+      const to = o.to.flatMap((n) => t.raceByName.get(nameKey(n))?.id ?? []);
+      t.messages.push({ from: race.id, to: o.to.length === 0 ? null : to, text: o.text });
+      if (unknown.length > 0) return { severity: 'warning', message: `unknown races: ${unknown.join(', ')}` };
+      return;
+    }
+    case 'peace': {
+      const other = otherRace(t, race, o.race);
+      if (race.peace.includes(other.id))
+        return { severity: 'info', message: `already at peace with ${other.name}` };
+      race.peace.push(other.id);
+      return;
+    }
+    case 'war': {
+      const other = otherRace(t, race, o.race);
+      race.peace = race.peace.filter((id) => id !== other.id);
+      return;
+    }
+    case 'split': {
+      const g = groupOf(race, o.group);
+      if (o.ships < 1 || o.ships >= g.ships) fail(`you can break off 1 to ${g.ships - 1} ships`);
+      breakOff(race, g, o.ships);
+      return;
+    }
+    case 'leaveFleet': {
+      const g = atPlanet(groupOf(race, o.group));
+      if (g.fleet === null) fail('the group is not in a fleet');
+      g.fleet = null;
+      return;
+    }
+    case 'raceName': {
+      renameOnce(t, `race:${race.id}`);
+      const name = freshName(t, race, o.name, 'race', race.name);
+      t.renames.push(() => (race.name = name));
+      return;
+    }
+    case 'design':
+      return design(t, race, o);
+    case 'fleet':
+      race.fleets.push(freshName(t, race, o.name, 'fleet'));
+      return;
+    case 'erase': {
+      const ty = typeOf(race, o.name);
+      if (ty) {
+        if (race.groups.some((g) => g.type === ty.name)) fail(`ships of type ${ty.name} still exist`);
+        if (
+          t.s.planets.some(
+            (p) => p.owner === race.id && typeof p.production === 'object' && p.production?.ship === ty.name,
+          )
+        )
+          fail(`a planet is producing ${ty.name}`);
+        race.types = race.types.filter((x) => x !== ty);
+        return;
+      }
+      const fleet = fleetNamed(race, o.name);
+      const groups = fleetGroups(race, fleet);
+      if (groups.some((g) => g.origin !== null)) fail('the fleet is in hyperspace');
+      for (const g of groups) g.fleet = null;
+      race.fleets = race.fleets.filter((f) => f !== fleet);
+      return;
+    }
+    case 'address': {
+      const other = t.raceByName.get(nameKey(o.race)) ?? fail(`race "${o.race}" not found`);
+      return { severity: 'info', message: `${other.name}: ${other.contact ?? 'no address available'}` };
+    }
+    case 'upgrade':
+      return upgrade(t, race, o);
+    case 'intercept': {
+      const g = atPlanet(groupOf(race, o.group));
+      const to = planetNamed(t, o.planet);
+      if (shipType(race, g).drive <= 0) fail('ships without drive cannot move');
+      const part = partOf(race, g, o.ships);
+      part.fleet = null;
+      return send(t, race, [part], to, true);
+    }
+    case 'interceptFleet':
+      return send(t, race, movableFleet(race, o.fleet), planetNamed(t, o.planet), true);
+    case 'send': {
+      const g = atPlanet(groupOf(race, o.group));
+      const to = planetNamed(t, o.planet);
+      if (shipType(race, g).drive <= 0) fail('ships without drive cannot move');
+      const part = partOf(race, g, o.ships);
+      part.fleet = null;
+      return send(t, race, [part], to, false);
+    }
+    case 'sendFleet':
+      return send(t, race, movableFleet(race, o.fleet), planetNamed(t, o.planet), false);
+    case 'join': {
+      const g = atPlanet(groupOf(race, o.group));
+      const fleet = fleetNamed(race, o.fleet);
+      if (fleetGroups(race, fleet).some((m) => m.origin !== null || m.planet !== g.planet))
+        fail('the fleet is elsewhere');
+      partOf(race, g, o.ships).fleet = fleet;
+      return;
+    }
+    case 'mergeFleet': {
+      const from = fleetNamed(race, o.fleet);
+      const into = fleetNamed(race, o.into);
+      if (from === into) fail('that is the same fleet');
+      const a = fleetGroups(race, from);
+      const b = fleetGroups(race, into);
+      if ([...a, ...b].some((g) => g.origin !== null)) fail('a fleet is in hyperspace');
+      if (a.length > 0 && b.length > 0 && a[0].planet !== b[0].planet)
+        fail('the fleets are at different planets');
+      for (const g of a) g.fleet = into;
+      return;
+    }
+    case 'load': {
+      const g = atPlanet(groupOf(race, o.group));
+      const ty = shipType(race, g);
+      const p = planetAt(t, g.planet);
+      if (ty.cargo <= 0) fail('the ships have no cargo hold');
+      if (g.cargo !== null && g.cargo !== o.cargo) fail(`the group already carries ${g.cargo}`);
+      const cap = capacity(ty, g.tech.cargo);
+      if (g.load >= cap - EPS) fail('the group is full');
+      if (p.owner !== null && p.owner !== race.id) fail('cannot load at an alien planet');
+      if (stockOf(p, o.cargo) <= 0) fail(`planet ${p.name} has no ${o.cargo}`);
+      load(p, ty, partOf(race, g, o.ships), o.cargo, cap);
+      return;
+    }
+    case 'map':
+      if (!(o.size >= 1)) fail('the map size must be at least 1');
+      race.map = { x: o.x, y: o.y, size: o.size };
+      return;
+    case 'planetName': {
+      const p = ownPlanet(t, race, o.planet);
+      renameOnce(t, `planet:${p.id}`);
+      const name = freshName(t, race, o.name, 'planet', p.name);
+      t.renames.push(() => (p.name = name));
+      return;
+    }
+    case 'option':
+      race.options[o.option] = o.on;
+      return;
+    case 'produce': {
+      const p = ownPlanet(t, race, o.planet);
+      const key = o.what.toUpperCase();
+      if (key === 'CAP' || key === 'MAT' || (RESEARCH as string[]).includes(key)) {
+        p.production = key as Research | 'CAP' | 'MAT';
+        return;
+      }
+      const ty =
+        typeOf(race, o.what) ?? fail(`"${o.what}" is not CAP, MAT, a technology or one of your ship types`);
+      p.production = { ship: ty.name };
+      return;
+    }
+    case 'quit':
+      if (!sameName(o.race, race.name)) fail('Q needs your own race name');
+      t.quits.add(race.id);
+      return;
+    case 'route': {
+      const p = ownPlanet(t, race, o.planet);
+      if (o.to === null) {
+        if (p.routes[o.kind] === undefined) return { severity: 'info', message: 'there was no such route' };
+        delete p.routes[o.kind];
+        return;
+      }
+      const to = planetNamed(t, o.to);
+      if (to.id === p.id) fail('a route needs another planet');
+      p.routes[o.kind] = to.id;
+      return;
+    }
+    case 'rename': {
+      const ty = typeOf(race, o.name);
+      const fleet = ty ? null : fleetNamed(race, o.name);
+      const old = ty ? ty.name : (fleet as string);
+      renameOnce(t, `${race.id}:${nameKey(old)}`);
+      const name = freshName(t, race, o.newName, ty ? 'type' : 'fleet', old);
+      t.renames.push(() => renameTypeOrFleet(t, race, old, name, ty !== undefined));
+      return;
+    }
+    case 'unload': {
+      const g = atPlanet(groupOf(race, o.group));
+      const p = planetAt(t, g.planet);
+      if (g.cargo === 'COL' && p.owner !== null && p.owner !== race.id)
+        fail('cannot unload colonists on an alien planet');
+      const error = unload(race, partOf(race, g, o.ships), p);
+      return error ? fail(error) : undefined;
+    }
+    case 'scrap': {
+      const g = atPlanet(groupOf(race, o.group));
+      const p = planetAt(t, g.planet);
+      if (g.cargo === 'COL' && p.owner !== null && p.owner !== race.id)
+        fail('cannot unload colonists on an alien planet');
+      const part = partOf(race, g, o.ships);
+      if (part.cargo !== null) unload(race, part, p);
+      p.materials += typeMass(shipType(race, part)) * part.ships;
+      part.ships = 0;
+      race.groups = race.groups.filter((x) => x.ships > 0);
+      return;
+    }
+    case 'password':
+      race.password = o.password;
+      return;
+    case 'contact':
+      if (o.address.length < 1 || o.address.length > 200) fail('an address has 1 to 200 characters');
+      race.contact = o.address;
+      return;
+  }
+}
+
+function renameTypeOrFleet(t: Turn, race: Race, old: string, name: string, isType: boolean): void {
+  if (isType) {
+    for (const ty of race.types) if (ty.name === old) ty.name = name;
+    for (const g of race.groups) if (g.type === old) g.type = name;
+    for (const p of t.s.planets)
+      if (p.owner === race.id && typeof p.production === 'object' && p.production?.ship === old)
+        p.production = { ship: name };
+  } else {
+    race.fleets = race.fleets.map((f) => (f === old ? name : f));
+    for (const g of race.groups) if (g.fleet === old) g.fleet = name;
+  }
+}
+
+/** Runs the race's orders of one phase in written order; failures become mistakes. */
+export function executeOrders(t: Turn, race: Race, orders: GalaxyOrder[], phase: 'A' | 'B'): Mistake[] {
+  const mistakes: Mistake[] = [];
+  // NAMECASE applies to every name of the turn as set by its last O order (§4.2).
+  const last = orders
+    .filter((o): o is OrderOf<'option'> => o.type === 'option' && o.option === 'NAMECASE')
+    .pop();
+  if (last) t.nameCase.set(race.id, last.on);
+  for (const o of orders) {
+    if (PHASE_B.has(o.type) !== (phase === 'B')) continue;
+    const at = { line: o.line ?? null, text: o.source ?? o.type };
+    try {
+      const note = execute(t, race, o);
+      if (note) mistakes.push({ ...at, ...note });
+    } catch (e) {
+      if (!(e instanceof OrderError)) throw e;
+      mistakes.push({ ...at, severity: 'error', message: e.message });
+    }
+  }
+  return mistakes;
+}
+
+/** Why a submission is refused as a whole (§4.1: race name and password), or null. */
+export function envelopeError(race: Race, orders: GalaxyOrder[]): string | null {
+  const header = orders.find((o): o is OrderOf<'header'> => o.type === 'header');
+  // JSON without a header comes through the platform's own authentication.
+  if (!header) return null;
+  if (!sameName(header.race, race.name))
+    return `these orders are for race "${header.race}", you are ${race.name}`;
+  if (race.password !== null && header.password !== race.password) return 'wrong or missing password';
+  return null;
+}
+
+/** Applies the collected renames (end of Phase B). */
+export function applyRenames(t: Turn): void {
+  for (const rename of t.renames) rename();
+  t.renames = [];
+}

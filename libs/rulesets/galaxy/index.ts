@@ -1,0 +1,35 @@
+import type { Ruleset } from '@warpgate/engine';
+import { checkOrders } from './check';
+import { ORDER_TYPES, parseOrders, type GalaxyOrder } from './orders';
+import { renderReport } from './report';
+import { resolveTurn } from './resolve';
+import { SETTINGS, setup, validateEmpireName } from './setup';
+import { evolve, initialState, RULESET_ID, type GalaxyState } from './state';
+import { outcome, view, type GalaxyView, type PlayerView } from './view';
+
+export type { GalaxyOrder } from './orders';
+export type { GalaxyState } from './state';
+export type { GalaxyView, PlayerView } from './view';
+
+export const galaxy: Ruleset<GalaxyState, GalaxyOrder, GalaxyView, PlayerView> = {
+  id: RULESET_ID,
+  title: 'Galaxy 3.5',
+  players: { min: 2, max: 50 },
+  settings: SETTINGS,
+  orderTypes: ORDER_TYPES,
+  validateEmpireName,
+  setup,
+  initialState,
+  evolve,
+  parseOrders,
+  checkOrders,
+  resolveTurn,
+  view,
+  report: (state, playerId) => {
+    const v = view(state, { role: 'player', playerId });
+    if (v.role !== 'player') throw new Error(`${playerId} plays no race in this game`);
+    return renderReport(v);
+  },
+  currentTurn: (state) => state.turn,
+  outcome,
+};

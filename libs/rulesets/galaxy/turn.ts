@@ -1,0 +1,175 @@
+import { capacity, distance, shipMass, speed } from './formulas';
+import { nameKey } from './names';
+import type { Cargo, GalaxyState, Group, Message, Planet, Race, RaceId, ShipType, Tech } from './state';
+
+/**
+ * The mutable working state of one resolution (or one dry run): the resolver works on a private
+ * copy for speed, and publishes the result as events at the end.
+ */
+export interface Turn {
+  s: GalaxyState;
+  /** Race techs at the start of the turn: ships built or upgraded this turn get these. */
+  startTech: Map<RaceId, Tech>;
+  planetByName: Map<string, Planet>;
+  raceByName: Map<string, Race>;
+  upgradeSpent: Map<number, number>;
+  /** Groups that entered hyperspace this turn by S or a route (intercept candidates). */
+  sent: Map<Group, Race>;
+  intercepts: Map<Group, number>;
+  /** Phase B renames, applied together at its end; keys of renamed entities and of new names. */
+  renames: (() => void)[];
+  renamed: Set<string>;
+  newNames: Set<string>;
+  quits: Set<RaceId>;
+  nameCase: Map<RaceId, boolean>;
+  messages: Message[];
+}
+
+export function startTurn(s: GalaxyState): Turn {
+  return {
+    s,
+    startTech: new Map(s.races.map((r) => [r.id, { ...r.tech }])),
+    planetByName: new Map(s.planets.map((p) => [nameKey(p.name), p])),
+    raceByName: new Map(s.races.filter((r) => r.status === 'active').map((r) => [nameKey(r.name), r])),
+    upgradeSpent: new Map(),
+    sent: new Map(),
+    intercepts: new Map(),
+    renames: [],
+    renamed: new Set(),
+    newNames: new Set(),
+    quits: new Set(),
+    nameCase: new Map(),
+    messages: [],
+  };
+}
+
+export const planetAt = (t: Turn, id: number): Planet => t.s.planets[id - 1];
+export const typeOf = (race: Race, name: string): ShipType | undefined =>
+  race.types.find((ty) => nameKey(ty.name) === nameKey(name));
+/** The type of a group: stored under its exact name, so no name matching is needed. */
+export const shipType = (race: Race, g: Group): ShipType => {
+  const ty = race.types.find((x) => x.name === g.type);
+  if (!ty) throw new Error(`group ${g.number} of ${race.name} has no type ${g.type}`);
+  return ty;
+};
+export const nextGroupNumber = (race: Race): number =>
+  race.groups.reduce((m, g) => Math.max(m, g.number), 0) + 1;
+
+/** `n` ships of `g` as a new group (not in a fleet); the caller checks 1 ≤ n < ships. */
+export function breakOff(race: Race, g: Group, n: number): Group {
+  const part: Group = { ...g, tech: { ...g.tech }, ships: n, number: nextGroupNumber(race), fleet: null };
+  g.ships -= n;
+  race.groups.push(part);
+  return part;
+}
+
+/** Stockpiled capital becomes industry while population exceeds industry (§6.6). */
+export function convertCapital(p: Planet): void {
+  const k = Math.min(p.capital, p.population - p.industry);
+  if (k > 0) {
+    p.industry += k;
+    p.capital -= k;
+  }
+}
+
+/** Unloads a group's whole cargo; an error message when it may not (§6.8). */
+export function unload(race: Race, g: Group, p: Planet): string | null {
+  if (g.cargo === null || g.load <= 0) return 'the group carries no cargo';
+  const q = g.load * g.ships;
+  if (g.cargo === 'COL') {
+    if (p.owner !== null && p.owner !== race.id) return 'cannot unload colonists on an alien planet';
+    if (p.owner === null) {
+      p.owner = race.id;
+      p.production = 'CAP';
+      p.routes = {};
+      p.shipProgress = 0;
+    }
+    const thawed = Math.max(0, Math.min(8 * q, p.size - p.population));
+    p.population += thawed;
+    p.colonists += q - thawed / 8;
+  } else if (g.cargo === 'CAP') {
+    p.capital += q;
+  } else {
+    p.materials += q;
+  }
+  if (p.owner !== null) convertCapital(p);
+  g.cargo = null;
+  g.load = 0;
+  return null;
+}
+
+const STOCK: Record<Cargo, 'colonists' | 'capital' | 'materials'> = {
+  COL: 'colonists',
+  CAP: 'capital',
+  MAT: 'materials',
+};
+export const stockOf = (p: Planet, cargo: Cargo): number => p[STOCK[cargo]];
+
+/** Loads up to `perShip` of a stockpile onto every ship of the group (equal shares). */
+export function load(
+  p: Planet,
+  ty: ShipType,
+  g: Group,
+  cargo: Cargo,
+  perShipCap: number = capacity(ty, g.tech.cargo),
+): void {
+  const add = Math.min(perShipCap - g.load, p[STOCK[cargo]] / g.ships);
+  g.cargo = cargo;
+  g.load += add;
+  p[STOCK[cargo]] = Math.max(0, p[STOCK[cargo]] - add * g.ships);
+}
+
+/** Into hyperspace towards `to`, from wherever it is (S, routes, intercepts). */
+export function dispatch(t: Turn, g: Group, to: number): void {
+  const here = planetAt(t, g.planet);
+  g.origin = g.planet;
+  g.planet = to;
+  g.left = distance(here, planetAt(t, to));
+}
+
+export const groupMass = (ty: ShipType, g: Group): number => g.ships * shipMass(ty, g);
+export const isArmed = (ty: ShipType): boolean => ty.attacks > 0 && ty.weapons > 0;
+
+export interface Placed {
+  race: Race;
+  g: Group;
+}
+/** Every group at a planet (not in hyperspace), by planet id, races in seat order. */
+export function groupsAtPlanets(t: Turn): Map<number, Placed[]> {
+  const at = new Map<number, Placed[]>();
+  for (const race of t.s.races)
+    for (const g of race.groups)
+      if (g.origin === null) {
+        const list = at.get(g.planet);
+        if (list) list.push({ race, g });
+        else at.set(g.planet, [{ race, g }]);
+      }
+  return at;
+}
+export const atWar = (x: Race, y: Race): boolean => x.id !== y.id && !x.peace.includes(y.id);
+
+/** A deep copy of the parts a resolution changes (plain objects, unlike structuredClone under Jest's VM realms). */
+export const cloneState = (s: GalaxyState): GalaxyState => ({
+  ...s,
+  planets: s.planets.map((p) => ({
+    ...p,
+    routes: { ...p.routes },
+    production:
+      typeof p.production === 'object' && p.production !== null ? { ...p.production } : p.production,
+  })),
+  races: s.races.map((r) => ({
+    ...r,
+    tech: { ...r.tech },
+    peace: [...r.peace],
+    options: { ...r.options },
+    map: { ...r.map },
+    types: r.types.map((t) => ({ ...t })),
+    fleets: [...r.fleets],
+    groups: r.groups.map((g) => ({ ...g, tech: { ...g.tech } })),
+    contacts: [...r.contacts],
+  })),
+});
+
+/** Speed of a set of groups moving together (a fleet: its slowest group). */
+export const groupSpeed = (race: Race, groups: Group[]): number =>
+  groups.reduce((min, g) => Math.min(min, speed(shipType(race, g), g)), Infinity);

@@ -1,0 +1,388 @@
+import type { Notice, Standing, Viewer } from '@warpgate/engine';
+import { capacity, distance, productionOf, shipCost, shipMass, speed, typeMass } from './formulas';
+import { productionName } from './names';
+import { groupSpeed } from './turn';
+import type {
+  Battle,
+  Bombing,
+  GalaxyState,
+  Group,
+  Mistake,
+  OptionName,
+  Planet,
+  Race,
+  RaceId,
+  RouteKind,
+  ShipType,
+  Tech,
+} from './state';
+
+/** What each viewer may see (digest §8): players their own things and what the book shows them. */
+
+export interface PlanetView {
+  name: string;
+  x: number;
+  y: number;
+  owner: string | null;
+  size: number;
+  resources: number;
+  population: number;
+  industry: number;
+  capital: number;
+  materials: number;
+  colonists: number;
+  production: string;
+  productionValue: number;
+  shipProgress: number;
+  routes: Partial<Record<RouteKind, string>>;
+}
+export interface GroupView {
+  number: number | null;
+  owner: string;
+  ships: number;
+  type: string;
+  tech: Tech;
+  cargo: string;
+  load: number;
+  /** Where it is, or where it goes. */
+  planet: string;
+  origin: string | null;
+  left: number;
+  fleet: string | null;
+  speed: number;
+  mass: number;
+}
+export interface TypeView extends ShipType {
+  mass: number;
+  cost: number;
+  speed: number;
+  capacity: number;
+}
+export interface MapPlanet {
+  name: string;
+  x: number;
+  y: number;
+  kind: 'own' | 'alien' | 'uninhabited' | 'unidentified';
+  owner: string | null;
+  size: number | null;
+}
+export interface MapGroup {
+  own: boolean;
+  x: number;
+  y: number;
+  to: string;
+}
+export interface RaceStatus {
+  name: string;
+  status: Race['status'];
+  tech: Tech;
+  population: number;
+  industry: number;
+  planets: number;
+  /** This race's stance toward them (players' views only). */
+  stance: 'peace' | 'war' | null;
+  contact: string | null;
+}
+export interface BattleView {
+  phase: 1 | 2;
+  planet: string;
+  groups: Battle['groups'];
+  shots: Battle['shots'];
+}
+export interface PlayerView {
+  role: 'player';
+  turn: number;
+  ended: boolean;
+  winner: string | null;
+  size: number;
+  me: {
+    name: string;
+    status: Race['status'];
+    tech: Tech;
+    options: Record<OptionName, boolean>;
+    map: Race['map'];
+    contact: string | null;
+    lastOrdersTurn: number;
+  };
+  races: RaceStatus[];
+  gone: GalaxyState['news']['gone'];
+  messages: { from: string | null; broadcast: boolean; text: string }[];
+  notices: Notice[];
+  mistakes: Mistake[];
+  types: TypeView[];
+  alienTypes: (TypeView & { owner: string })[];
+  planets: PlanetView[];
+  alienPlanets: PlanetView[];
+  unidentified: MapPlanet[];
+  uninhabited: (MapPlanet & { resources: number | null; capital: number | null; materials: number | null })[];
+  groups: GroupView[];
+  fleets: { name: string; speed: number; groups: number[] }[];
+  alienGroups: GroupView[];
+  incoming: GroupView[];
+  battles: BattleView[];
+  bombings: Bombing[];
+  map: { planets: MapPlanet[]; groups: MapGroup[] };
+}
+export interface PublicView {
+  role: 'spectator';
+  turn: number;
+  ended: boolean;
+  winner: string | null;
+  size: number;
+  races: RaceStatus[];
+  gone: GalaxyState['news']['gone'];
+  map: { planets: MapPlanet[] };
+}
+export type GalaxyView = PlayerView | PublicView | ({ role: 'admin' } & GalaxyState);
+
+const raceName = (s: GalaxyState, id: RaceId | null): string | null =>
+  id === null ? null : (s.races.find((r) => r.id === id)?.name ?? null);
+
+export function typeView(t: ShipType, race: Tech): TypeView {
+  const unit = { load: 0, tech: { drive: 1, weapons: 1, shields: 1, cargo: race.cargo } };
+  return {
+    ...t,
+    mass: typeMass(t),
+    cost: shipCost(t),
+    speed: speed(t, unit),
+    capacity: capacity(t, race.cargo),
+  };
+}
+
+function planetView(s: GalaxyState, p: Planet): PlanetView {
+  const name = (id: number | undefined) => (id === undefined ? undefined : s.planets[id - 1].name);
+  return {
+    name: p.name,
+    x: p.x,
+    y: p.y,
+    owner: raceName(s, p.owner),
+    size: p.size,
+    resources: p.resources,
+    population: p.population,
+    industry: p.industry,
+    capital: p.capital,
+    materials: p.materials,
+    colonists: p.colonists,
+    production: productionName(p.production),
+    productionValue: p.owner === null ? 0 : productionOf(p),
+    shipProgress: p.shipProgress,
+    routes: {
+      COL: name(p.routes.COL),
+      CAP: name(p.routes.CAP),
+      MAT: name(p.routes.MAT),
+      EMP: name(p.routes.EMP),
+    },
+  };
+}
+
+function groupView(s: GalaxyState, race: Race, g: Group, own: boolean): GroupView {
+  const t = race.types.find((ty) => ty.name === g.type) as ShipType;
+  return {
+    number: own ? g.number : null,
+    owner: race.name,
+    ships: g.ships,
+    type: g.type,
+    tech: g.tech,
+    cargo: g.cargo ?? '-',
+    load: g.load,
+    planet: s.planets[g.planet - 1].name,
+    origin: own && g.origin !== null ? s.planets[g.origin - 1].name : null,
+    left: g.left,
+    fleet: own ? g.fleet : null,
+    speed: speed(t, g),
+    mass: g.ships * shipMass(t, g),
+  };
+}
+
+function raceStatuses(s: GalaxyState, me: Race | null): RaceStatus[] {
+  return s.races
+    .filter((r) => r.status === 'active')
+    .map((r) => {
+      const owned = s.planets.filter((p) => p.owner === r.id);
+      return {
+        name: r.name,
+        status: r.status,
+        tech: r.tech,
+        population: owned.reduce((a, p) => a + p.population, 0),
+        industry: owned.reduce((a, p) => a + p.industry, 0),
+        planets: owned.length,
+        stance: me === null || r === me ? null : me.peace.includes(r.id) ? 'peace' : 'war',
+        contact: r.contact,
+      };
+    });
+}
+
+const inWindow = (m: Race['map'], p: { x: number; y: number }) =>
+  p.x >= m.x && p.y >= m.y && p.x <= m.x + m.size && p.y <= m.y + m.size;
+
+function playerView(s: GalaxyState, me: Race): PlayerView {
+  const mine = (p: Planet) => p.owner === me.id;
+  const present = new Set(me.groups.filter((g) => g.origin === null).map((g) => g.planet));
+  const watched = new Set([...present, ...s.planets.filter(mine).map((p) => p.id)]);
+  const others = s.races.filter((r) => r !== me && r.status === 'active');
+  const alienGroups = others.flatMap((r) =>
+    r.groups.filter((g) => g.origin === null && watched.has(g.planet)).map((g) => groupView(s, r, g, false)),
+  );
+  const incomingRaw = others.flatMap((r) =>
+    r.groups
+      .filter((g) => g.origin !== null && s.planets[g.planet - 1].owner === me.id)
+      .map((g) => ({ r, g })),
+  );
+  const seenTypes = new Map<string, TypeView & { owner: string }>();
+  const observe = (r: Race, type: string) => {
+    const t = r.types.find((ty) => ty.name === type);
+    if (t) seenTypes.set(`${r.id}/${t.name}`, { ...typeView(t, r.tech), owner: r.name });
+  };
+  for (const r of others)
+    for (const g of r.groups) if (g.origin === null && watched.has(g.planet)) observe(r, g.type);
+  const battles = s.news.battles.filter((b) => b.observers.includes(me.id));
+  for (const b of battles)
+    for (const bg of b.groups)
+      if (bg.race !== me.name) observe(s.races.find((r) => r.name === bg.race) as Race, bg.type);
+
+  const mapPlanet = (p: Planet): MapPlanet => {
+    const kind = mine(p)
+      ? 'own'
+      : p.owner === null
+        ? 'uninhabited'
+        : present.has(p.id)
+          ? 'alien'
+          : 'unidentified';
+    return {
+      name: p.name,
+      x: p.x,
+      y: p.y,
+      kind,
+      owner: kind === 'own' || kind === 'alien' ? raceName(s, p.owner) : null,
+      size: kind === 'unidentified' ? null : p.size,
+    };
+  };
+  const shown = s.planets.filter((p) => mine(p) || present.has(p.id) || inWindow(me.map, p));
+  const position = (g: Group) => {
+    const to = s.planets[g.planet - 1];
+    const from = s.planets[(g.origin ?? g.planet) - 1];
+    const d = distance(from, to);
+    const f = d > 0 ? g.left / d : 0;
+    return { x: to.x + (from.x - to.x) * f, y: to.y + (from.y - to.y) * f, to: to.name };
+  };
+  return {
+    role: 'player',
+    turn: s.turn,
+    ended: s.ended,
+    winner: raceName(s, s.winner),
+    size: s.size,
+    me: {
+      name: me.name,
+      status: me.status,
+      tech: me.tech,
+      options: me.options,
+      map: me.map,
+      contact: me.contact,
+      lastOrdersTurn: me.lastOrdersTurn,
+    },
+    races: raceStatuses(s, me),
+    gone: s.news.gone,
+    messages: s.news.messages
+      .filter((m) => (m.to === null ? true : m.from !== me.id && m.to.includes(me.id)))
+      .map((m) => ({
+        from: m.to === null ? null : raceName(s, m.from),
+        broadcast: m.to === null,
+        text: m.text,
+      })),
+    notices: s.news.notices[me.id] ?? [],
+    mistakes: s.news.mistakes[me.id] ?? [],
+    types: me.types.map((t) => typeView(t, me.tech)),
+    alienTypes: [...seenTypes.values()],
+    planets: s.planets.filter(mine).map((p) => planetView(s, p)),
+    alienPlanets: s.planets
+      .filter((p) => p.owner !== null && !mine(p) && present.has(p.id))
+      .map((p) => planetView(s, p)),
+    unidentified: shown.filter((p) => p.owner !== null && !mine(p) && !present.has(p.id)).map(mapPlanet),
+    uninhabited: shown
+      .filter((p) => p.owner === null)
+      .map((p) => {
+        const near = present.has(p.id);
+        return {
+          ...mapPlanet(p),
+          size: near ? p.size : null,
+          resources: near ? p.resources : null,
+          capital: near ? p.capital : null,
+          materials: near ? p.materials : null,
+        };
+      }),
+    groups: me.groups.map((g) => groupView(s, me, g, true)),
+    fleets: me.fleets.map((f) => {
+      const groups = me.groups.filter((g) => g.fleet === f);
+      return {
+        name: f,
+        speed: groups.length > 0 ? groupSpeed(me, groups) : 0,
+        groups: groups.map((g) => g.number),
+      };
+    }),
+    alienGroups,
+    incoming: incomingRaw.map(({ r, g }) => ({
+      ...groupView(s, r, g, false),
+      origin: s.planets[(g.origin as number) - 1].name,
+    })),
+    battles: battles.map((b) => ({
+      phase: b.phase,
+      planet: s.planets[b.planet - 1].name,
+      groups: b.groups,
+      shots: b.shots,
+    })),
+    bombings: s.news.bombings.filter((b) => b.observers.includes(me.id)),
+    map: {
+      planets: shown.map(mapPlanet),
+      groups: [
+        ...me.groups.filter((g) => g.origin !== null).map((g) => ({ own: true, ...position(g) })),
+        ...incomingRaw.map(({ g }) => ({ own: false, ...position(g) })),
+      ],
+    },
+  };
+}
+
+export function view(s: GalaxyState, viewer: Viewer): GalaxyView {
+  if (viewer.role === 'admin' || (viewer.role === 'spectator' && s.ended)) return { role: 'admin', ...s };
+  if (viewer.role === 'player') {
+    const me = s.races.find((r) => r.id === viewer.playerId);
+    if (me) return playerView(s, me);
+  }
+  // Spectators of a running game: the status table (public to every player) and planet positions.
+  return {
+    role: 'spectator',
+    turn: s.turn,
+    ended: s.ended,
+    winner: raceName(s, s.winner),
+    size: s.size,
+    races: raceStatuses(s, null),
+    gone: s.news.gone,
+    map: {
+      planets: s.planets.map((p) => ({
+        name: p.name,
+        x: p.x,
+        y: p.y,
+        kind: 'unidentified',
+        owner: null,
+        size: null,
+      })),
+    },
+  };
+}
+
+/** Final standings: the winner, then everyone else by how long they lasted (planets at the end). */
+export function outcome(s: GalaxyState): Standing[] | null {
+  if (!s.ended) return null;
+  const score = (r: Race) => (r.id === s.winner ? 1 : 0);
+  const ranked = [...s.races].sort((a, b) => score(b) - score(a));
+  return ranked.map((r) => ({
+    playerId: r.id,
+    name: r.name,
+    rank: 1 + ranked.filter((o) => score(o) > score(r)).length,
+    winner: r.id === s.winner,
+    score: score(r),
+    totals: {
+      planets: s.planets.filter((p) => p.owner === r.id).length,
+      ships: r.groups.reduce((a, g) => a + g.ships, 0),
+    },
+  }));
+}
