@@ -144,7 +144,7 @@ export async function signUpAll(url: string, names: string[]): Promise<Player[]>
 export async function openGame(players: Player[], options: Record<string, unknown> = {}): Promise<string> {
   const game = await players[0].ok('POST', '/games', {
     ruleset: 'galactic-conflict',
-    name: `Game of ${players.map(empireOf).join(' ')}`,
+    name: `Game of ${players.map(empireOf).join(' ')}`.slice(0, 60),
     schedule: { kind: 'period', minutes: 60 },
     ...options,
   });
