@@ -1,4 +1,5 @@
-import { buildOrders, Client, startedGame, until, withApp } from '../support/app';
+import Database from 'better-sqlite3';
+import { buildOrders, Client, startApp, startedGame, until, withApp } from '../support/app';
 
 const server = withApp();
 
@@ -119,5 +120,36 @@ describe('a whole game', () => {
     // The record opens to anyone once the game has ended.
     const { view } = await new Client(server.url).ok('GET', `/games/${gameId}/view`);
     expect(view.role).toBe('full');
+  });
+});
+
+describe('audit', () => {
+  it('verifies a resolved turn by resolving it again, and finds a tampered one', async () => {
+    const { gameId, players } = await startedGame(server.url, ['AUDITED', 'WITNESS']);
+    const watcher = server.listen(players[0].token);
+    await watcher.watch(gameId);
+    for (const p of players)
+      await p.ok('POST', `/games/${gameId}/orders`, { text: await buildOrders(p, gameId), ready: true });
+    await watcher.waitFor('turn.resolved', (n) => n.turn === 1);
+
+    const verified = await server.admin.ok('GET', `/games/${gameId}/turns/1/verify`);
+    expect(verified).toMatchObject({ turn: 1, matches: true, firstDifference: null });
+    expect(verified.resolvedEvents).toBeGreaterThan(players.length);
+    expect((await server.admin.call('GET', `/games/${gameId}/turns/2/verify`)).status).toBe(409);
+    expect((await players[0].call('GET', `/games/${gameId}/turns/1/verify`)).status).toBe(403);
+
+    // History is never edited through Warpgate; a tampered file is what verification is for.
+    const db = new Database(server.env.EVENTSTORE_FILE);
+    db.prepare(
+      `UPDATE events SET data = json_set(data, '$.stateHash', 'forged') WHERE type = 'TurnResolved'`,
+    ).run();
+    db.close();
+    const fresh = await startApp(server.env, { withWorker: false });
+    const tampered = await new Client(fresh.url, server.admin.token).ok(
+      'GET',
+      `/games/${gameId}/turns/1/verify`,
+    );
+    await fresh.app.close();
+    expect(tampered).toMatchObject({ matches: false, firstDifference: { stored: { type: 'TurnResolved' } } });
   });
 });

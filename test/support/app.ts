@@ -217,6 +217,7 @@ export class Listener {
 export function withApp(extra: Record<string, string> = {}) {
   const listeners: Listener[] = [];
   const server = {
+    env: testEnv({ ...ADMIN, ...extra }),
     app: undefined as unknown as NestExpressApplication,
     url: '',
     admin: undefined as unknown as Client,
@@ -227,7 +228,7 @@ export function withApp(extra: Record<string, string> = {}) {
     },
   };
   beforeAll(async () => {
-    ({ app: server.app, url: server.url } = await startApp(testEnv({ ...ADMIN, ...extra })));
+    ({ app: server.app, url: server.url } = await startApp(server.env));
     server.admin = await logInAdmin(server.url);
   });
   afterAll(async () => {

@@ -41,6 +41,7 @@ import {
   summarize,
   uuidV5,
   EVENT_ID_NAMESPACE,
+  verifyTurn,
 } from '@warpgate/engine';
 import { GameStore, LoadedGame } from '@warpgate/platform';
 import { rulesets } from '@warpgate/rulesets';
@@ -274,6 +275,14 @@ export class GamesController {
   @UseGuards(AdminGuard)
   resume(@Param('id', uuid) id: string, @CurrentAccount() account: Account) {
     return this.command(id, account, ({ game }) => resumeGame(game, new Date()));
+  }
+
+  /** Resolves the turn again from the events before it and compares with the stored resolution. */
+  @Get('games/:id/turns/:turn/verify')
+  @UseGuards(AdminGuard)
+  async verify(@Param('id', uuid) id: string, @Param('turn', ParseIntPipe) turn: number) {
+    const { ruleset, events } = await this.games.load(id);
+    return verifyTurn(ruleset, events, turn);
   }
 
   /** The whole stream, for audits. */

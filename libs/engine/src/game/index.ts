@@ -2,3 +2,4 @@ export * from './game';
 export * from './decide';
 export * from './resolve';
 export * from './schedule';
+export * from './verify';
