@@ -97,6 +97,91 @@ const people = (s: GalaxyState): number =>
 const ships = (s: GalaxyState): number =>
   s.races.reduce((a, r) => a + r.groups.reduce((b, g) => b + g.ships, 0), 0);
 
+type Kind = 'MAT' | 'CAP' | 'COL';
+const STOCK = { MAT: 'materials', CAP: 'capital', COL: 'colonists' } as const;
+/** Everything of one kind: planet stockpiles plus cargo in every group, in flight or not. */
+const matter = (s: GalaxyState, kind: Kind): number =>
+  s.planets.reduce((a, p) => a + p[STOCK[kind]], 0) +
+  s.races.reduce(
+    (a, r) => a + r.groups.reduce((b, g) => b + (g.cargo === kind ? g.load * g.ships : 0), 0),
+    0,
+  );
+/** Type mass from the book (§7.3): every attack after the first adds half a weapon. */
+const massOf = (t: Race['types'][number]): number =>
+  t.drive + t.shields + t.cargo + (t.attacks > 0 ? t.weapons * (1 + (t.attacks - 1) / 2) : 0);
+
+/**
+ * Matter conservation over one turn: the book's formulas (§6.2–6.6) applied to each planet as the
+ * Produced event says it stood before producing give what was made and used; battles, bombings and
+ * industry/population changes give the rest.
+ */
+function checkMatter(before: GalaxyState, after: GalaxyState, events: RulesetEvent[]): void {
+  const change: Record<Kind, number> = { MAT: 0, CAP: 0, COL: 0 };
+  // Magnitude of everything added up, for the relative tolerance.
+  const scale: Record<Kind, number> = { MAT: 0, CAP: 0, COL: 0 };
+  const add = (kind: Kind, v: number) => {
+    change[kind] += v;
+    scale[kind] += Math.abs(v);
+  };
+  let grownPop = 0;
+  for (const news of data(events, 'Produced')) {
+    const race = after.races.find((r) => r.id === news.race) as Race;
+    expect(news.planets).toBeDefined();
+    for (const at of news.planets ?? []) {
+      const p = after.planets[at.planet - 1];
+      const nr = p.resources;
+      // Nobody quits in these games, so the production a planet ends with is what it produced.
+      const what = p.production;
+      expect(at.available).toBeLessThanOrEqual(at.industry + (at.population - at.industry) / 4 + EPS);
+      if (what === 'MAT') add('MAT', at.available * nr);
+      else if (what === 'CAP') {
+        // One CAP is 5 PP and 1 MAT; MAT missing from the stockpile is made at 1/NR PP each.
+        const fromStock = Math.min(at.available / 5, at.materials);
+        add('MAT', -fromStock);
+        add('CAP', fromStock + (at.available - 5 * fromStock) / (5 + 1 / nr));
+      } else if (typeof what === 'object' && what !== null) {
+        const ty = race.types.find((x) => x.name === what.ship) as Race['types'][number];
+        const n = news.built.filter((b) => b.planet === p.id).reduce((a, b) => a + b.ships, 0);
+        // Each ship needs its mass in MAT, taken from the stockpile as far as it goes.
+        add('MAT', -Math.min(at.materials, n * massOf(ty)));
+      }
+      const growth = 0.08 * at.population;
+      const room = p.size - at.population;
+      grownPop += Math.min(growth, room);
+      add('COL', Math.max(0, growth - room) / 8);
+    }
+  }
+  const bombings = data(events, 'PlanetBombed');
+  // Industry only grows by capital conversion and drops to 0 when bombed.
+  const industry = (s: GalaxyState) => s.planets.reduce((a, p) => a + p.industry, 0);
+  add('CAP', -(industry(after) - industry(before) + bombings.reduce((a, b) => a + b.before.industry, 0)));
+  // Population only changes by growth, thawed colonists (8 each) and bombing.
+  const population = (s: GalaxyState) => s.planets.reduce((a, p) => a + p.population, 0);
+  const thawed =
+    (population(after) -
+      population(before) +
+      bombings.reduce((a, b) => a + b.before.population, 0) -
+      grownPop) /
+    8;
+  expect(thawed).toBeGreaterThanOrEqual(-EPS * Math.max(1, population(after)));
+  add('COL', -thawed);
+  for (const b of bombings) add('COL', -b.before.colonists);
+  for (const battle of data(events, 'BattleFought'))
+    for (const g of battle.groups) if (g.cargo !== null) add(g.cargo, -g.load * (g.before - g.after));
+  for (const kind of ['MAT', 'CAP', 'COL'] as const) {
+    const was = matter(before, kind);
+    const now = matter(after, kind);
+    const tolerance = 1e-6 * Math.max(1, was, now, scale[kind]);
+    expect({
+      kind,
+      off: Math.abs(now - (was + change[kind])) <= tolerance ? 0 : now - (was + change[kind]),
+    }).toEqual({
+      kind,
+      off: 0,
+    });
+  }
+}
+
 function checkInvariants(s: GalaxyState): void {
   for (const p of s.planets) {
     for (const v of [p.population, p.industry, p.capital, p.materials, p.colonists, p.shipProgress])
@@ -121,7 +206,7 @@ function checkInvariants(s: GalaxyState): void {
 }
 
 describe.each(['alpha', 'beta', 'gamma', 'delta'])('a random 4-race game, seed %s', (seed) => {
-  it('keeps its invariants, conserves people and ships, and replays', () => {
+  it('keeps its invariants, conserves people, ships and matter, and replays', () => {
     const setup = setupGame(galaxy, defaults, players(4), seed);
     let state = setup.state;
     const all: RulesetEvent[] = [...setup.events];
@@ -165,6 +250,7 @@ describe.each(['alpha', 'beta', 'gamma', 'delta'])('a random 4-race game, seed %
         0,
       );
       expect(ships(state)).toBe(ships(before) + built - lost);
+      checkMatter(before, state, step.events);
     }
     expect(stateHash(fold(galaxy, all))).toBe(stateHash(state));
     expect(ships(state)).toBeGreaterThan(0);

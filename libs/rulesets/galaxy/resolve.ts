@@ -265,9 +265,16 @@ function produce(t: Turn, emit: Emit): void {
   for (const p of t.s.planets) {
     const race = p.owner === null ? undefined : races.get(p.owner);
     if (!race) continue;
-    const news = produced.get(race.id) ?? { race: race.id, growth: 0, built: [] };
+    const news = produced.get(race.id) ?? { race: race.id, growth: 0, built: [], planets: [] };
     produced.set(race.id, news);
     const available = Math.max(0, productionOf(p) - (t.upgradeSpent.get(p.id) ?? 0));
+    news.planets?.push({
+      planet: p.id,
+      population: p.population,
+      industry: p.industry,
+      materials: p.materials,
+      available,
+    });
     const what = p.production;
     if (what === 'MAT') {
       p.materials += available * p.resources;

@@ -180,8 +180,22 @@ export interface GalaxyEventMap {
   MessageSent: Message;
   BattleFought: Battle;
   PlanetBombed: Bombing;
-  /** Step 10 for one race: population growth (colonists counted as 8) and ships built. */
-  Produced: { race: RaceId; growth: number; built: { planet: number; type: string; ships: number }[] };
+  /**
+   * Step 10 for one race: population growth (colonists counted as 8), ships built, and each planet as
+   * it was just before producing (what a reader needs to recompute the matter made and used).
+   */
+  Produced: {
+    race: RaceId;
+    growth: number;
+    built: { planet: number; type: string; ships: number }[];
+    planets?: {
+      planet: number;
+      population: number;
+      industry: number;
+      materials: number;
+      available: number;
+    }[];
+  };
   Notice: { race: RaceId } & Notice;
   RaceGone: { race: RaceId; name: string; reason: 'quit' | 'removed' | 'extinct' };
   /** The state after the turn: every planet and race (the events above only explain it). */
