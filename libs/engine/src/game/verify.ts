@@ -26,7 +26,8 @@ export function verifyTurn(
   let i = 0;
   for (; i < events.length && !(game?.closed && game.turn === turn); i++)
     game = evolveGame(ruleset, game, events[i]);
-  if (!game?.closed || game.turn !== turn) throw new GameRuleError('conflict', `Turn ${turn} has not been closed`);
+  if (!game?.closed || game.turn !== turn)
+    throw new GameRuleError('conflict', `Turn ${turn} has not been closed`);
   const recomputed = resolveClosedTurn(ruleset, game);
   // By id, not by place: a message may have been appended between the close and the resolution.
   const byId = new Map(events.slice(i).map((e) => [e.id, e]));
