@@ -177,7 +177,14 @@ export class Listener {
 
   constructor(url: string, token?: string) {
     this.socket = io(url, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
-    this.socket.onAny((name: string, payload) => this.received.push({ name, payload }));
+    // As a real client does: what catch-up and a live push both deliver counts once, by position.
+    const seen = new Set<string>();
+    this.socket.onAny((name: string, payload) => {
+      const key = payload?.position === undefined ? undefined : `${name}@${payload.position}`;
+      if (key && seen.has(key)) return;
+      if (key) seen.add(key);
+      this.received.push({ name, payload });
+    });
   }
 
   async connected() {
