@@ -53,6 +53,9 @@ async function turnResolutions(gameId: string, turn: number) {
   return events.filter((e) => e.type === 'TurnResolved' && (e.data as { turn: number }).turn === turn).length;
 }
 
+// Four processes share two cores with the rest of the suite: generous bounds.
+jest.setTimeout(90_000);
+
 describe('two api processes and two workers', () => {
   it('notifies clients on both api processes of what happens in a game', async () => {
     const { gameId, players } = await game(['CASTOR', 'POLLUX']);
