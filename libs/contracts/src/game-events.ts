@@ -14,7 +14,8 @@ export interface GameEventMap {
     gameId: string;
     ruleset: string;
     name: string;
-    settings: Record<string, unknown>;
+    /** The ruleset's settings, defaults filled in. */
+    settings: Record<string, number | boolean | string>;
     minPlayers: number;
     maxPlayers: number;
     schedule: Schedule;

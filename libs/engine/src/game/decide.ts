@@ -164,7 +164,7 @@ export function startGame(ruleset: Ruleset, game: Game, actor: Actor, now: Date)
 /** Setup draws from the RNG of turn 0; the first turn opens at once. */
 function start(ruleset: Ruleset, game: Game, now: Date): NewEvent[] {
   const players = game.players.map((p) => ({ id: p.id, name: p.empire }));
-  const setup = ruleset.setup(game.settings as never, players, createRng(game.seed, 0));
+  const setup = ruleset.setup(game.settings, players, createRng(game.seed, 0));
   const turn = ruleset.currentTurn(fold(ruleset, setup, game.state));
   return [
     event('GameStarted', { players }),
