@@ -138,7 +138,7 @@ export function resolveTurn(
       }
   }
   const ended = left.length <= 1;
-  emit('TurnResolved', {
+  emit('TurnCompleted', {
     turn,
     planets: s.planets,
     races: s.races,

@@ -156,5 +156,5 @@ export function setup(input: Settings, players: PlayerRef[], rng: Rng): RulesetE
   const names = rng.shuffle(drafts.map((_, i) => i + 1));
   const planets: Planet[] = drafts.map((d, i) => ({ id: i + 1, name: String(names[i]), ...d }));
   const races = players.map((p) => newRace(p, side));
-  return [galaxyEvent('GameCreated', { size: side, minHomeDistance: minHome, planets, races })];
+  return [galaxyEvent('GameSetUp', { size: side, minHomeDistance: minHome, planets, races })];
 }

@@ -174,7 +174,7 @@ export interface GalaxyState {
 }
 
 export interface GalaxyEventMap {
-  GameCreated: { size: number; minHomeDistance: number; planets: Planet[]; races: Race[] };
+  GameSetUp: { size: number; minHomeDistance: number; planets: Planet[]; races: Race[] };
   TurnBegan: { turn: number };
   OrdersExecuted: { race: RaceId; mistakes: Mistake[] };
   MessageSent: Message;
@@ -199,7 +199,7 @@ export interface GalaxyEventMap {
   Notice: { race: RaceId } & Notice;
   RaceGone: { race: RaceId; name: string; reason: 'quit' | 'removed' | 'extinct' };
   /** The state after the turn: every planet and race (the events above only explain it). */
-  TurnResolved: { turn: number; planets: Planet[]; races: Race[]; ended: boolean; winner: RaceId | null };
+  TurnCompleted: { turn: number; planets: Planet[]; races: Race[]; ended: boolean; winner: RaceId | null };
 }
 
 export type GalaxyEventName = keyof GalaxyEventMap;
@@ -243,7 +243,7 @@ const withNews = (state: GalaxyState, change: (news: News) => Partial<News>): Ga
 export function evolve(state: GalaxyState, event: RulesetEvent): GalaxyState {
   const e = event as GalaxyEvent;
   switch (e.type) {
-    case 'galaxy.GameCreated':
+    case 'galaxy.GameSetUp':
       return { ...initialState(), started: true, turn: 1, ...e.data };
     case 'galaxy.TurnBegan':
       return { ...state, news: emptyNews() };
@@ -264,7 +264,7 @@ export function evolve(state: GalaxyState, event: RulesetEvent): GalaxyState {
       }));
     case 'galaxy.RaceGone':
       return withNews(state, (n) => ({ gone: [...n.gone, { name: e.data.name, reason: e.data.reason }] }));
-    case 'galaxy.TurnResolved':
+    case 'galaxy.TurnCompleted':
       return {
         ...state,
         turn: e.data.turn + 1,
