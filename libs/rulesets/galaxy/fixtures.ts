@@ -1,6 +1,6 @@
 import { createRng, fold, type RulesetEvent } from '@warpgate/engine';
 import { galaxy } from './index';
-import { newRace } from './setup';
+import { emptyPlanet, newRace } from './setup';
 import { type GalaxyState, type Group, type Planet, type Race, type ShipType } from './state';
 
 /** Small hand-made positions for the rule tests. */
@@ -8,19 +8,7 @@ import { type GalaxyState, type Group, type Planet, type Race, type ShipType } f
 export const planet = (id: number, x: number, y: number, extra: Partial<Planet> = {}): Planet => ({
   id,
   name: String(id),
-  x,
-  y,
-  size: 1000,
-  resources: 1,
-  owner: null,
-  population: 0,
-  industry: 0,
-  capital: 0,
-  materials: 0,
-  colonists: 0,
-  production: null,
-  shipProgress: 0,
-  routes: {},
+  ...emptyPlanet(x, y, 1000, 1),
   ...extra,
 });
 

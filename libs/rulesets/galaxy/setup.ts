@@ -82,7 +82,12 @@ export const newRace = (player: PlayerRef, size: number): Race => ({
   contacts: [],
 });
 
-const emptyPlanet = (x: number, y: number, size: number, resources: number): Omit<Planet, 'id' | 'name'> => ({
+export const emptyPlanet = (
+  x: number,
+  y: number,
+  size: number,
+  resources: number,
+): Omit<Planet, 'id' | 'name'> => ({
   x,
   y,
   size,
