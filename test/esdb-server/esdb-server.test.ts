@@ -1,3 +1,4 @@
+import { until } from '../support/until';
 import {
   BACKWARDS,
   END,
@@ -303,14 +304,6 @@ function once(subscription: StreamSubscription, event: 'caughtUp' | 'confirmatio
     timeoutMs,
     () => event,
   );
-}
-
-async function until(condition: () => boolean, what: string, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
 }
 
 async function bounded<T>(promise: Promise<T>, timeoutMs: number, what: () => string): Promise<T> {

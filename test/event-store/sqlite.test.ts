@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { until } from '../support/until';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,14 +25,6 @@ function child(...args: string[]) {
   let out = '';
   proc.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   return { proc, output: () => out };
-}
-
-async function until(condition: () => boolean, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
 }
 
 describe('embedded SQLite beyond the contract', () => {

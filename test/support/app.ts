@@ -9,6 +9,9 @@ import { join } from 'node:path';
 import { io, Socket } from 'socket.io-client';
 import { ApiModule } from '../../apps/api/src/api.module';
 import { configureApp } from '../../apps/api/src/configure';
+import { until } from './until';
+
+export { until };
 
 /**
  * Test support: a Warpgate of its own for each test file (temp SQLite file, its own Redis prefix),
@@ -66,21 +69,6 @@ async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-/** Polls `condition` until it holds, without sleeping a fixed time; fails after `timeoutMs`. */
-export async function until<T>(
-  condition: () => T | Promise<T>,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await condition();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 export class Client {
