@@ -55,12 +55,8 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
     this.wake?.();
     await this.subscription?.stop();
     await this.loop;
-    await this.redis.eval(
-      `if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) end`,
-      1,
-      this.lockKey,
-      this.token,
-    );
+    // Redis may already be closing: the lease then simply runs out.
+    await this.releaseLock().catch(() => undefined);
   }
 
   private async run() {

@@ -1,6 +1,6 @@
 /** `npm run projections:rebuild`: throws the read models away and folds them again from the store. */
 import 'reflect-metadata';
-import { loadConfig, requireRedis } from '@warpgate/platform';
+import { closeRedis, loadConfig, requireRedis } from '@warpgate/platform';
 import { openEventStore } from '@warpgate/event-store';
 import Redis from 'ioredis';
 import { createEmitter } from './emitter';
@@ -22,7 +22,7 @@ async function main() {
     `Read models rebuilt: ${(await readModels.games()).length} games, up to position ${position ?? 'none'}`,
   );
   await jobs.onApplicationShutdown();
-  redis.disconnect();
+  await closeRedis(redis);
   await store.close();
 }
 

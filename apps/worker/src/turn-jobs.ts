@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { GameSummary } from '@warpgate/engine';
-import { CONFIG, Config } from '@warpgate/platform';
+import { closeRedis, CONFIG, Config } from '@warpgate/platform';
 import { ConnectionOptions, JobsOptions, Queue } from 'bullmq';
 import Redis from 'ioredis';
 
@@ -39,7 +39,7 @@ export class TurnJobs implements OnApplicationShutdown {
 
   async onApplicationShutdown() {
     await this.queue.close();
-    await (this.queue.opts.connection as Redis).quit();
+    await closeRedis(this.queue.opts.connection as Redis);
   }
 
   async scheduleDeadline(gameId: string, turn: number, deadline: string, now = Date.now()) {

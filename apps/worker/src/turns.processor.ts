@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { closeTurn, GameRuleError } from '@warpgate/engine';
-import { CONFIG, Config, GameStore } from '@warpgate/platform';
+import { closeRedis, CONFIG, Config, GameStore } from '@warpgate/platform';
 import type { Emitter } from '@socket.io/redis-emitter';
 import { Job, Worker } from 'bullmq';
 import type Redis from 'ioredis';
@@ -38,7 +38,7 @@ export class TurnsProcessor implements OnApplicationBootstrap, OnApplicationShut
 
   async onApplicationShutdown() {
     await this.worker?.close();
-    await (this.worker?.opts.connection as Redis | undefined)?.quit();
+    if (this.worker) await closeRedis(this.worker.opts.connection as Redis);
   }
 
   async process(job: Job): Promise<void> {

@@ -2,6 +2,7 @@ import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdow
 import { EventStore, openEventStore } from '@warpgate/event-store';
 import Redis from 'ioredis';
 import { Config } from './config';
+import { closeRedis } from './redis';
 import { GameStore } from './game-store';
 import { CONFIG, EVENT_STORE, REDIS } from './tokens';
 
@@ -13,7 +14,7 @@ class Shutdown implements OnApplicationShutdown {
   ) {}
 
   async onApplicationShutdown() {
-    this.redis.disconnect();
+    await closeRedis(this.redis);
     await this.store.close();
   }
 }

@@ -26,3 +26,12 @@ export async function requireRedis(url: string): Promise<void> {
     redis.disconnect();
   }
 }
+
+/**
+ * Lets commands already sent finish (QUIT queues behind them: a plain disconnect would reject them
+ * as "Connection is closed"), but never waits on a connection that is not up.
+ */
+export async function closeRedis(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+  else redis.disconnect();
+}

@@ -1,6 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
+import { closeRedis } from '@warpgate/platform';
 import Redis from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
 
@@ -30,7 +31,6 @@ export class RedisIoAdapter extends IoAdapter {
 
   override async close(server: Server) {
     await super.close(server);
-    this.pub.disconnect();
-    this.sub.disconnect();
+    await Promise.all([closeRedis(this.pub), closeRedis(this.sub)]);
   }
 }
