@@ -32,8 +32,11 @@ async function bulk(store: SqliteEventStore, count: number) {
 async function main() {
   const [mode, file, a, b] = process.argv.slice(2);
   const store = new SqliteEventStore(file);
-  if (mode === 'race') await race(store, Number(a), Number(b));
-  else await bulk(store, Number(a));
+  if (mode === 'race') {
+    process.stdout.write('ready\n');
+    await new Promise((resolve) => process.stdin.once('data', resolve));
+    await race(store, Number(a), Number(b));
+  } else await bulk(store, Number(a));
   await store.close();
 }
 

@@ -20,7 +20,7 @@ describeEventStoreContract('embedded SQLite', async () => {
 /** Runs test/event-store/child.ts in its own node process, with its own connection to the file. */
 function child(...args: string[]) {
   const proc = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'child.ts'), ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   let out = '';
   proc.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
@@ -32,6 +32,9 @@ describe('embedded SQLite beyond the contract', () => {
     const db = file();
     new SqliteEventStore(db).close();
     const writers = Array.from({ length: 8 }, (_, w) => child('race', db, String(w), '25'));
+    // Start together: each writer waits for "go" once it is up.
+    await until(() => writers.every(({ output }) => output().includes('ready')), 'the writers to start');
+    for (const { proc } of writers) proc.stdin!.end('go\n');
     const codes = await Promise.all(writers.map(async ({ proc }) => (await once(proc, 'exit'))[0]));
     expect(codes).toEqual(Array(8).fill(0));
     const store = new SqliteEventStore(db);
