@@ -1,5 +1,6 @@
 import { Global, Inject, Injectable, Logger, Module, OnApplicationBootstrap } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
+import { createSecretKey } from 'node:crypto';
 import { CONFIG, Config } from '@warpgate/platform';
 import { AccessTokens } from './access-tokens';
 import { Accounts } from './accounts';
@@ -27,11 +28,15 @@ class ConfiguredAdmin implements OnApplicationBootstrap {
   imports: [
     JwtModule.registerAsync({
       inject: [CONFIG],
-      useFactory: (config: Config) => ({
-        secret: config.jwtSecret,
-        signOptions: { algorithm: 'HS256', expiresIn: config.jwtExpiresIn },
-        verifyOptions: { algorithms: ['HS256'] },
-      }),
+      useFactory: (config: Config) => {
+        // A KeyObject made once: given a string, jsonwebtoken would build one on every verification.
+        const key = createSecretKey(Buffer.from(config.jwtSecret));
+        return {
+          secretOrKeyProvider: () => key,
+          signOptions: { algorithm: 'HS256', expiresIn: config.jwtExpiresIn },
+          verifyOptions: { algorithms: ['HS256'] },
+        };
+      },
     }),
   ],
   controllers: [AccountsController],
