@@ -28,7 +28,7 @@ async function start() {
   app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config, { withWorker: false }), {
     logger: false,
   });
-  configureApp(app);
+  await configureApp(app);
   await app.listen(0, '127.0.0.1');
   url = await app.getUrl();
   store = app.get<EventStore>(EVENT_STORE);

@@ -33,7 +33,7 @@ export async function startApp(env: Record<string, string>, { withWorker = true 
   const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config, { withWorker }), {
     logger: ['error', 'warn'],
   });
-  configureApp(app);
+  await configureApp(app);
   app.enableShutdownHooks();
   await app.listen(0, '127.0.0.1');
   return { app, url: (await app.getUrl()).replace('[::1]', '127.0.0.1') };

@@ -10,7 +10,7 @@ async function main() {
   await requireRedis(config.redisUrl);
   const withWorker = process.argv.includes('--with-worker');
   const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config, { withWorker }));
-  configureApp(app);
+  await configureApp(app);
   app.enableShutdownHooks();
   await app.listen(config.port);
   console.log(`Warpgate ${withWorker ? 'api + worker' : 'api'} listening on http://localhost:${config.port}`);

@@ -23,6 +23,11 @@ export class RedisIoAdapter extends IoAdapter {
     this.sub = this.pub.duplicate();
   }
 
+  /** Both connections up before Socket.IO subscribes with them, so a quick close finds nothing half-sent. */
+  async connect() {
+    await Promise.all([this.pub.ping(), this.sub.ping()]);
+  }
+
   override createIOServer(port: number, options?: ServerOptions): Server {
     const server: Server = super.createIOServer(port, { ...options, cors: { origin: true } });
     server.adapter(createAdapter(this.pub, this.sub, { key: this.key }));
