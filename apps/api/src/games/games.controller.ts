@@ -28,11 +28,11 @@ import {
   createGame,
   extendDeadline,
   GameRuleError,
-  isPlayer,
   joinGame,
   leaveGame,
   NewEvent,
   pauseGame,
+  requirePlayer,
   resumeGame,
   sendMessage,
   setReady,
@@ -171,8 +171,7 @@ export class GamesController {
     @Body() dto: SubmitOrdersDto,
   ) {
     const { game, ruleset } = await this.games.load(id);
-    if (!game.players.some((p) => p.id === account.id))
-      throw new GameRuleError('forbidden', 'You are not a player of this game');
+    requirePlayer(game, account.id);
     return checkOrders(ruleset, game, account.id, dto);
   }
 
@@ -181,8 +180,7 @@ export class GamesController {
   @UseGuards(AuthGuard)
   async myOrders(@Param('id', uuid) id: string, @CurrentAccount() account: Account) {
     const { game } = await this.games.load(id);
-    if (!game.players.some((p) => p.id === account.id))
-      throw new GameRuleError('forbidden', 'You are not a player of this game');
+    requirePlayer(game, account.id);
     return { turn: game.turn, submission: game.submissions[account.id] ?? null };
   }
 
@@ -215,8 +213,7 @@ export class GamesController {
     if (player && player !== account.id && account.role !== 'admin')
       throw new GameRuleError('forbidden', "Only admins may read another player's reports");
     const playerId = player ?? account.id;
-    if (!loaded.game.players.some((p) => p.id === playerId))
-      throw new GameRuleError('forbidden', 'You are not a player of this game');
+    requirePlayer(loaded.game, playerId);
     return ofType(loaded, 'ReportIssued')
       .filter((r) => r.playerId === playerId && (turn === undefined || r.turn === Number(turn)))
       .reverse();
@@ -238,8 +235,7 @@ export class GamesController {
   async messages(@Param('id', uuid) id: string, @CurrentAccount() account: Account) {
     const loaded = await this.games.load(id);
     const admin = account.role === 'admin';
-    if (!admin && !isPlayer(loaded.game, account.id))
-      throw new GameRuleError('forbidden', 'You are not a player of this game');
+    if (!admin) requirePlayer(loaded.game, account.id);
     return ofType(loaded, 'MessageSent').filter(
       (m) => admin || m.from === account.id || m.to === 'all' || m.to.includes(account.id),
     );

@@ -50,8 +50,8 @@ function requireStatus(game: Game, status: Game['status']) {
   must(game.status === status, 'conflict', `Game "${game.name}" ${why[status]}`);
 }
 
-function requirePlayer(game: Game, actor: Actor) {
-  must(isPlayer(game, actor.id), 'forbidden', `You are not a player of game "${game.name}"`);
+export function requirePlayer(game: Game, accountId: string) {
+  must(isPlayer(game, accountId), 'forbidden', `You are not a player of game "${game.name}"`);
 }
 
 function requireOpenTurn(game: Game) {
@@ -146,7 +146,7 @@ export function joinGame(ruleset: Ruleset, game: Game, actor: Actor, empire: str
 
 export function leaveGame(game: Game, actor: Actor): NewEvent[] {
   requireStatus(game, 'open');
-  requirePlayer(game, actor);
+  requirePlayer(game, actor.id);
   return [event('PlayerLeft', { playerId: actor.id })];
 }
 
@@ -188,7 +188,7 @@ export function submitOrders(
   submissionId: string,
 ): NewEvent[] {
   requireOpenTurn(game);
-  requirePlayer(game, actor);
+  requirePlayer(game, actor.id);
   const { orders, diagnostics } = checkOrders(ruleset, game, actor.id, input);
   const submitted = event('OrdersSubmitted', {
     turn: game.turn,
@@ -218,7 +218,7 @@ export function checkOrders(
 
 export function setReady(game: Game, actor: Actor, ready: boolean): NewEvent[] {
   requireOpenTurn(game);
-  requirePlayer(game, actor);
+  requirePlayer(game, actor.id);
   must(game.submissions[actor.id], 'conflict', 'Submit orders first (an empty submission is fine)');
   return [
     event('ReadyChanged', { turn: game.turn, playerId: actor.id, ready }),
@@ -272,7 +272,7 @@ export function sendMessage(
   text: string,
   messageId: string,
 ): NewEvent[] {
-  requirePlayer(game, actor);
+  requirePlayer(game, actor.id);
   must(game.status !== 'ended', 'conflict', `Game "${game.name}" has ended`);
   if (to !== 'all') {
     const strangers = to.filter((id) => !isPlayer(game, id) || id === actor.id);
