@@ -1,6 +1,7 @@
-import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { loadConfig } from '@warpgate/platform';
+import { Test } from '@nestjs/testing';
+import { EventStore, openEventStore } from '@warpgate/event-store';
+import { EVENT_STORE, loadConfig } from '@warpgate/platform';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -28,11 +29,20 @@ export function testEnv(extra: Record<string, string> = {}): Record<string, stri
   };
 }
 
-export async function startApp(env: Record<string, string>, { withWorker = true } = {}) {
+/** `wrapStore` puts a fault-injecting port (FaultyStore) around the real store. */
+export async function startApp(
+  env: Record<string, string>,
+  {
+    withWorker = true,
+    wrapStore = (store: EventStore) => store,
+  }: { withWorker?: boolean; wrapStore?: (store: EventStore) => EventStore } = {},
+) {
   const config = loadConfig({ ...process.env, ...env });
-  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config, { withWorker }), {
-    logger: ['error', 'warn'],
-  });
+  const module = await Test.createTestingModule({ imports: [ApiModule.forRoot(config, { withWorker })] })
+    .overrideProvider(EVENT_STORE)
+    .useFactory({ factory: () => wrapStore(openEventStore(config)) })
+    .compile();
+  const app = module.createNestApplication<NestExpressApplication>({ logger: ['error', 'warn'] });
   await configureApp(app);
   app.enableShutdownHooks();
   await app.listen(0, '127.0.0.1');

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, HttpStatus } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
+import { RateLimitedException } from '@warpgate/platform';
 import type { Response } from 'express';
 
 /** What body-parser and friends throw for a bad request (http-errors): the client's fault, not ours. */
@@ -11,10 +12,15 @@ const isClientError = (e: unknown): e is { status: number; message: string } =>
   (e as { status: number }).status >= HttpStatus.BAD_REQUEST &&
   (e as { status: number }).status < HttpStatus.INTERNAL_SERVER_ERROR;
 
-/** Answers such errors with their status and message instead of logging them as server errors. */
+/** Answers such errors with their status and message instead of logging them as server errors; 429s say when to retry. */
 @Catch()
 export class ClientErrorFilter extends BaseExceptionFilter {
   override catch(error: unknown, host: ArgumentsHost) {
+    if (error instanceof RateLimitedException)
+      host
+        .switchToHttp()
+        .getResponse<Response>()
+        .setHeader('Retry-After', Math.ceil(error.retryAfterMs / 1000));
     if (!isClientError(error)) return super.catch(error, host);
     host
       .switchToHttp()

@@ -3,3 +3,4 @@ export * from './redis';
 export * from './platform.module';
 export * from './game-store';
 export * from './tokens';
+export * from './rate-limit';

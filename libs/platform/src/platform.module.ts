@@ -4,6 +4,7 @@ import Redis from 'ioredis';
 import { Config } from './config';
 import { closeRedis } from './redis';
 import { GameStore } from './game-store';
+import { RateLimiter } from './rate-limit';
 import { CONFIG, EVENT_STORE, REDIS } from './tokens';
 
 @Injectable()
@@ -42,8 +43,9 @@ export class PlatformModule {
         { provide: REDIS, useFactory: () => connectedRedis(config.redisUrl) },
         Shutdown,
         GameStore,
+        RateLimiter,
       ],
-      exports: [CONFIG, EVENT_STORE, REDIS, GameStore],
+      exports: [CONFIG, EVENT_STORE, REDIS, GameStore, RateLimiter],
     };
   }
 }
