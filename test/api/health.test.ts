@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig } from '@warpgate/platform';
 import { ApiModule } from '../../apps/api/src/api.module';
+import { startApp, testEnv } from '../support/app';
+import { FaultyStore } from '../support/faulty-store';
 
 /** A port where nothing listens: Redis "down". */
 const DEAD_REDIS = 'redis://127.0.0.1:1';
@@ -49,6 +51,35 @@ describe('GET /health', () => {
       eventStore: { status: 'up' },
       redis: { status: 'down' },
     });
+  });
+
+  it('answers 503 while appends fail (a full disk), and ok again once they work', async () => {
+    let faulty: FaultyStore | undefined;
+    let url: string;
+    ({ app, url } = await startApp(testEnv(), {
+      withWorker: false,
+      wrapStore: (store) => (faulty = new FaultyStore(store)),
+    }));
+    faulty!.failing = true;
+    const signUp = await fetch(`${url}/accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'disk-full', password: 'a password' }),
+    });
+    expect(signUp.status).toBe(503);
+    expect(signUp.headers.get('retry-after')).toBe('5');
+    expect((await signUp.json()).message).toMatch(/refuses writes.*try again/);
+    const down = await fetch(`${url}/health`);
+    expect(down.status).toBe(503);
+    expect(await down.json()).toMatchObject({
+      status: 'degraded',
+      eventStore: { status: 'down', error: expect.stringContaining('disk is full') },
+      redis: { status: 'up' },
+    });
+    faulty!.failing = false;
+    const up = await fetch(`${url}/health`);
+    expect(up.status).toBe(200);
+    expect(await up.json()).toMatchObject({ eventStore: { status: 'up', lastAppend: { ok: true } } });
   });
 });
 

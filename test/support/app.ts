@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { EventStore, openEventStore } from '@warpgate/event-store';
-import { EVENT_STORE, loadConfig } from '@warpgate/platform';
+import { EVENT_STORE, loadConfig, WatchedEventStore } from '@warpgate/platform';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -40,7 +40,7 @@ export async function startApp(
   const config = loadConfig({ ...process.env, ...env });
   const module = await Test.createTestingModule({ imports: [ApiModule.forRoot(config, { withWorker })] })
     .overrideProvider(EVENT_STORE)
-    .useFactory({ factory: () => wrapStore(openEventStore(config)) })
+    .useFactory({ factory: () => new WatchedEventStore(wrapStore(openEventStore(config))) })
     .compile();
   const app = module.createNestApplication<NestExpressApplication>({ logger: ['error', 'warn'] });
   await configureApp(app);
@@ -71,7 +71,7 @@ export async function startProcess(kind: 'api' | 'worker', env: Record<string, s
   return { proc, url: `http://127.0.0.1:${port}`, output: () => output };
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const { createServer } = await import('node:net');
   return new Promise((resolve) => {
     const server = createServer().listen(0, '127.0.0.1', () => {

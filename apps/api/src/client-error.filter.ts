@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, HttpStatus } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
-import { RateLimitedException } from '@warpgate/platform';
+import { RateLimitedException, StoreWriteError } from '@warpgate/platform';
 import type { Response } from 'express';
 
 /** What body-parser and friends throw for a bad request (http-errors): the client's fault, not ours. */
@@ -21,6 +21,15 @@ export class ClientErrorFilter extends BaseExceptionFilter {
         .switchToHttp()
         .getResponse<Response>()
         .setHeader('Retry-After', Math.ceil(error.retryAfterMs / 1000));
+    if (error instanceof StoreWriteError) {
+      host
+        .switchToHttp()
+        .getResponse<Response>()
+        .setHeader('Retry-After', 5)
+        .status(HttpStatus.SERVICE_UNAVAILABLE)
+        .json({ statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: error.message });
+      return;
+    }
     if (!isClientError(error)) return super.catch(error, host);
     host
       .switchToHttp()

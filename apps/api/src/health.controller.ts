@@ -1,6 +1,5 @@
 import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
-import { CONFIG, Config, EVENT_STORE, REDIS } from '@warpgate/platform';
-import { EventStore } from '@warpgate/event-store';
+import { CONFIG, Config, EVENT_STORE, REDIS, WatchedEventStore } from '@warpgate/platform';
 import type { Response } from 'express';
 import Redis from 'ioredis';
 
@@ -28,7 +27,7 @@ async function probe(check: () => Promise<unknown>) {
 export class HealthController {
   constructor(
     @Inject(CONFIG) private readonly config: Config,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(EVENT_STORE) private readonly store: WatchedEventStore,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
@@ -41,15 +40,23 @@ export class HealthController {
 
   @Get()
   async health(@Res({ passthrough: true }) res: Response) {
-    const [eventStore, redis] = await Promise.all([
+    const [reads, writes, redis] = await Promise.all([
       probe(() => this.store.ping()),
+      this.store.writeHealth(),
       probe(() => this.pingRedis()),
     ]);
+    // Reads that work do not make a store that refuses every append healthy (a full disk).
+    const eventStore =
+      writes?.ok === false ? { status: 'down' as const, error: `appends fail: ${writes.error}` } : reads;
     const up = eventStore.status === 'up' && redis.status === 'up';
     res.status(up ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
     return {
       status: up ? 'ok' : 'degraded',
-      eventStore: { adapter: this.config.eventStoreUrl ? 'eventstoredb' : 'sqlite', ...eventStore },
+      eventStore: {
+        adapter: this.config.eventStoreUrl ? 'eventstoredb' : 'sqlite',
+        ...eventStore,
+        lastAppend: writes ?? null,
+      },
       redis,
     };
   }

@@ -3,6 +3,7 @@ import { EventStoreDbEventStore } from './eventstoredb';
 import { SqliteEventStore } from './sqlite/sqlite-event-store';
 
 export * from './event-store';
+export { DelegatingEventStore } from './delegating-event-store';
 export { EventStoreDbEventStore, SqliteEventStore };
 
 /** EventStoreDB when a URL is configured, otherwise the embedded SQLite file. */

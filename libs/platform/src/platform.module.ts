@@ -5,6 +5,7 @@ import { Config } from './config';
 import { closeRedis } from './redis';
 import { GameStore } from './game-store';
 import { RateLimiter } from './rate-limit';
+import { WatchedEventStore } from './write-health';
 import { CONFIG, EVENT_STORE, REDIS } from './tokens';
 
 @Injectable()
@@ -39,7 +40,7 @@ export class PlatformModule {
       module: PlatformModule,
       providers: [
         { provide: CONFIG, useValue: config },
-        { provide: EVENT_STORE, useFactory: () => openEventStore(config) },
+        { provide: EVENT_STORE, useFactory: () => new WatchedEventStore(openEventStore(config)) },
         { provide: REDIS, useFactory: () => connectedRedis(config.redisUrl) },
         Shutdown,
         GameStore,
