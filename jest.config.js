@@ -17,6 +17,8 @@ module.exports = {
     '^@warpgate/rulesets$': '<rootDir>/libs/rulesets',
     '^@warpgate/rulesets/(.*)$': '<rootDir>/libs/rulesets/$1',
   },
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 30000,
   maxWorkers: 2,
 };

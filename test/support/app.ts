@@ -4,12 +4,11 @@ import { EventStore, openEventStore } from '@warpgate/event-store';
 import { EVENT_STORE, loadConfig, WatchedEventStore } from '@warpgate/platform';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, Socket } from 'socket.io-client';
 import { ApiModule } from '../../apps/api/src/api.module';
 import { configureApp } from '../../apps/api/src/configure';
+import { runRedisPrefix, runTempDir } from './test-run';
 import { until } from './until';
 
 export { until };
@@ -20,10 +19,9 @@ export { until };
  */
 
 export function testEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const dir = mkdtempSync(join(tmpdir(), 'warpgate-test-'));
   return {
-    EVENTSTORE_FILE: join(dir, 'warpgate.db'),
-    REDIS_PREFIX: `test-${randomUUID()}`,
+    EVENTSTORE_FILE: join(runTempDir(), 'warpgate.db'),
+    REDIS_PREFIX: runRedisPrefix(),
     WORKER_LOCK_MS: '2000',
     ...extra,
   };

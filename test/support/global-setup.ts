@@ -1,0 +1,3 @@
+import { beginRun } from './test-run';
+
+export default beginRun;

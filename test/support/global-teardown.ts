@@ -1,0 +1,3 @@
+import { endRun } from './test-run';
+
+export default () => endRun();
