@@ -23,6 +23,9 @@ const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('
  * the turn jobs they call for. One worker leads (a Redis lock); the others stand by and take over
  * from the checkpoint when it dies. Catching up only rebuilds read models: the jobs that are due
  * come from the read models afterwards (reconcile), and clients catch up by themselves.
+ *
+ * Redis restarted empty loses the lock, the read models and the jobs: the leader finds its lock gone
+ * (or its next write refused, see ReadModels.write), leads again, finds no epoch, and rebuilds.
  */
 @Injectable()
 export class Projector implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -34,6 +37,8 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
   private wake?: () => void;
   private loop?: Promise<void>;
   private readonly games = new Map<string, Game>();
+  /** The epoch of the read models this projector writes. */
+  private epoch = '';
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -82,7 +87,9 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
       // From a checkpoint, what the last leader may not have pushed is pushed again (clients drop
       // repeats by position); from nothing, a rebuild, nothing is pushed.
       const checkpoint = await this.readModels.checkpoint();
-      const after = await this.catchUp(checkpoint, checkpoint !== undefined);
+      if (!checkpoint) this.log.log('no read models in Redis: rebuilding them from the store');
+      this.epoch = checkpoint?.epoch ?? (await this.readModels.clear());
+      const after = await this.catchUp(checkpoint?.position, checkpoint !== undefined);
       await this.jobs.reconcile(await this.readModels.games());
       this.subscription = this.store.subscribeToAll({ after, filter: GAMES });
       for await (const event of this.subscription) await this.project(event, true);
@@ -100,7 +107,7 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
     const renewal = this.keepLock(() => undefined);
     try {
       await this.pause(this.config.workerLockMs);
-      await this.readModels.clear();
+      this.epoch = await this.readModels.clear();
       return await this.catchUp(undefined, false);
     } finally {
       clearInterval(renewal);
@@ -140,7 +147,7 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
   private async project(event: RecordedEvent, live: boolean) {
     const gameId = event.stream.slice('game-'.length);
     const game = await this.evolve(gameId, event);
-    await this.readModels.write(event.position, {
+    await this.readModels.write(this.epoch, event.position, {
       game: summarize(game),
       createdAt: event.type === 'GameCreated' ? event.time.getTime() : undefined,
       report:

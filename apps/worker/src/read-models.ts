@@ -2,6 +2,17 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { GameSummary } from '@warpgate/engine';
 import { CONFIG, Config, REDIS } from '@warpgate/platform';
 import Redis from 'ioredis';
+import { randomUUID } from 'node:crypto';
+
+/**
+ * KEYS: the epoch, the index of games, then the keys to set; ARGV: the epoch the writer holds, the
+ * values to set, then for a new game its creation time and id. Writes nothing for another epoch.
+ */
+const WRITE = `
+if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
+for i = 3, #KEYS do redis.call('set', KEYS[i], ARGV[i - 1]) end
+if #ARGV > #KEYS - 1 then redis.call('zadd', KEYS[2], ARGV[#KEYS], ARGV[#KEYS + 1]) end
+return 1`;
 
 export interface GameFilter {
   status?: string;
@@ -12,7 +23,8 @@ export interface GameFilter {
 
 /**
  * The read models, in Redis: lobby summaries, the latest report of each player, and the checkpoint
- * of the projection that writes them. All of it can be thrown away and rebuilt from the store.
+ * of the projection that writes them. All of it can be thrown away and rebuilt from the store. An
+ * epoch, set when they are started from nothing, tells they are whole: Redis restarted empty has none.
  */
 @Injectable()
 export class ReadModels {
@@ -47,8 +59,12 @@ export class ReadModels {
     return json && JSON.parse(json);
   }
 
-  /** Applies one event's changes and moves the checkpoint past it, in one transaction. */
+  /**
+   * Applies one event's changes and moves the checkpoint past it, in one script that writes only while
+   * the read models are still those of `epoch`: in a Redis that lost them, nothing is written.
+   */
   async write(
+    epoch: string,
     position: bigint,
     changes: {
       game?: GameSummary;
@@ -56,25 +72,44 @@ export class ReadModels {
       report?: { gameId: string; playerId: string; report: unknown };
     },
   ) {
-    const tx = this.redis.multi();
-    if (changes.game) tx.set(this.key('game', changes.game.id), JSON.stringify(changes.game));
-    if (changes.game && changes.createdAt) tx.zadd(this.key('games'), changes.createdAt, changes.game.id);
+    const sets: [string, string][] = [[this.key('checkpoint'), position.toString()]];
+    if (changes.game) sets.push([this.key('game', changes.game.id), JSON.stringify(changes.game)]);
     if (changes.report) {
       const { gameId, playerId, report } = changes.report;
-      tx.set(this.key('report', gameId, playerId), JSON.stringify(report));
+      sets.push([this.key('report', gameId, playerId), JSON.stringify(report)]);
     }
-    tx.set(this.key('checkpoint'), position.toString());
-    await tx.exec();
+    const created = changes.game && changes.createdAt ? [changes.createdAt, changes.game.id] : [];
+    const written = await this.redis.eval(
+      WRITE,
+      2 + sets.length,
+      this.key('epoch'),
+      this.key('games'),
+      ...sets.map(([key]) => key),
+      epoch,
+      ...sets.map(([, value]) => value),
+      ...created,
+    );
+    if (!written) throw new Error('The read models are gone from Redis (restarted empty?): rebuilding them');
   }
 
-  async checkpoint(): Promise<bigint | undefined> {
-    const value = await this.redis.get(this.key('checkpoint'));
-    return value === null ? undefined : BigInt(value);
+  /**
+   * Where the projection stands: the epoch of the read models and the position they include. None
+   * when Redis lost them (or never had them): without their epoch, they must be built from nothing.
+   */
+  async checkpoint(): Promise<{ epoch: string; position?: bigint } | undefined> {
+    const [epoch, position] = await this.redis.mget(this.key('epoch'), this.key('checkpoint'));
+    if (epoch === null) return undefined;
+    return { epoch, position: position === null ? undefined : BigInt(position) };
   }
 
-  /** Forgets everything, so the projection starts again from the first event. */
-  async clear() {
+  /** Forgets everything and starts a new epoch, for a projection from the first event. */
+  async clear(): Promise<string> {
+    // The old epoch goes first: whoever still writes with it writes nothing from then on.
+    await this.redis.del(this.key('epoch'));
     const keys = await this.redis.keys(`${this.prefix}*`);
     if (keys.length) await this.redis.del(...keys);
+    const epoch = randomUUID();
+    await this.redis.set(this.key('epoch'), epoch);
+    return epoch;
   }
 }
