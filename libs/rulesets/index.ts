@@ -2,14 +2,22 @@ import type { Ruleset } from '@warpgate/engine';
 import { galacticConflict } from './galactic-conflict';
 import { galaxy } from './galaxy';
 
-/** Every ruleset the platform can host, by id. */
-export const rulesets: Record<string, Ruleset> = {
-  [galacticConflict.id]: galacticConflict,
-  [galaxy.id]: galaxy,
-};
+/**
+ * Every ruleset the platform can host, by id. Ids come from clients: the record has no prototype
+ * (so `__proto__` or `toString` are no rulesets) and `findRuleset` reads own properties only.
+ */
+export const rulesets: Readonly<Record<string, Ruleset>> = Object.freeze(
+  Object.assign(Object.create(null) as Record<string, Ruleset>, {
+    [galacticConflict.id]: galacticConflict,
+    [galaxy.id]: galaxy,
+  }),
+);
+
+export const findRuleset = (id: string): Ruleset | undefined =>
+  Object.hasOwn(rulesets, id) ? rulesets[id] : undefined;
 
 export function getRuleset(id: string): Ruleset {
-  const ruleset = rulesets[id];
+  const ruleset = findRuleset(id);
   if (!ruleset) throw new Error(`Unknown ruleset "${id}"`);
   return ruleset;
 }

@@ -2,7 +2,17 @@ import type { INestApplication } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { SqliteEventStore } from '@warpgate/event-store';
 import { randomUUID } from 'node:crypto';
-import { ADMIN, Client, logInAdmin, openGame, Player, signUpAll, startApp, testEnv } from '../support/app';
+import {
+  ADMIN,
+  Client,
+  Listener,
+  logInAdmin,
+  openGame,
+  Player,
+  signUpAll,
+  startApp,
+  testEnv,
+} from '../support/app';
 
 /**
  * Every bad request gets a 4xx with a message and changes nothing. No worker runs here, so nothing
@@ -277,7 +287,29 @@ const cases: [string, Request, number, RegExp][] = [
       { ready: true },
     ),
     400,
-    /text|orders/,
+    /Give either text \(.*\) or orders, not both/,
+  ],
+  [
+    'orders with both text and JSON',
+    as(
+      () => member,
+      'POST',
+      () => `/games/${running}/orders`,
+      { text: 'B,1,A,1', orders: [] },
+    ),
+    400,
+    /Give either text \(.*\) or orders, not both/,
+  ],
+  [
+    'orders for a turn that is not open',
+    as(
+      () => member,
+      'POST',
+      () => `/games/${running}/orders`,
+      { ...orders, turn: 2 },
+    ),
+    409,
+    /These orders are for turn 2, but the game is at turn 1/,
   ],
   [
     'orders with an unknown field',
@@ -285,10 +317,20 @@ const cases: [string, Request, number, RegExp][] = [
       () => member,
       'POST',
       () => `/games/${running}/orders`,
-      { ...orders, turn: 1 },
+      { ...orders, player: 'VEGA' },
     ),
     400,
-    /turn should not exist/,
+    /player should not exist/,
+  ],
+  [
+    'reports of a turn that is not a number',
+    as(
+      () => member,
+      'GET',
+      () => `/games/${running}/reports?turn=abc`,
+    ),
+    400,
+    /turn must be a whole number/,
   ],
   [
     'a missing token',
@@ -461,6 +503,32 @@ const cases: [string, Request, number, RegExp][] = [
     /future/,
   ],
   [
+    'a deadline on a day that does not exist',
+    as(
+      () => admin,
+      'POST',
+      () => `/games/${running}/deadline`,
+      { deadline: '2030-02-30' },
+    ),
+    400,
+    /deadline must be a valid ISO 8601 date/,
+  ],
+  [
+    'fixed deadlines on a day that does not exist',
+    as(
+      () => creator,
+      'POST',
+      () => '/games',
+      {
+        ruleset: 'galactic-conflict',
+        name: 'Leap',
+        schedule: { kind: 'fixed', deadlines: ['2030-02-30T12:00:00Z'] },
+      },
+    ),
+    400,
+    /deadlines must be valid ISO 8601 dates/,
+  ],
+  [
     'closing a turn that is not open',
     as(
       () => admin,
@@ -491,6 +559,30 @@ describe('bad input', () => {
     );
     expect(res).toMatchObject({ status: 401, body: { message: 'Access token expired' } });
     expect(await store.readAll()).toEqual(before);
+  });
+
+  it('a game id in upper case names the same game, over HTTP and at the socket', async () => {
+    const upper = running.toUpperCase();
+    expect(await member.ok('GET', `/games/${upper}`)).toMatchObject({ id: running });
+    expect(await member.ok('GET', `/games/${upper}/orders`)).toMatchObject({ turn: 1 });
+    const socket = new Listener(member.url, member.token);
+    try {
+      expect(await socket.watch(upper)).toMatchObject({ ok: true });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('a socket watch from something that is not a position: a clear error', async () => {
+    const socket = new Listener(member.url, member.token);
+    try {
+      expect(await socket.watch(running, 'abc')).toEqual({
+        ok: false,
+        error: 'after must be an event position (digits) or null',
+      });
+    } finally {
+      socket.close();
+    }
   });
 
   it('invalid orders are kept, with diagnostics naming each bad line and why', async () => {

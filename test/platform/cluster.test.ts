@@ -65,8 +65,8 @@ describe('two api processes and two workers', () => {
 
     await players[0].ok('POST', `/games/${gameId}/orders`, { text: '', ready: true });
     // Heard on both processes, whichever api took the submission.
-    await a.waitFor('submission.status', (n) => n.playerId === players[0].id);
-    await b.waitFor('submission.status', (n) => n.playerId === players[0].id);
+    await a.waitFor('submission.status', (n) => n.empire === 'CASTOR');
+    await b.waitFor('submission.status', (n) => n.empire === 'CASTOR');
     await players[1].ok('POST', `/games/${gameId}/orders`, { text: '', ready: true });
 
     for (const l of [a, b, spectator]) await l.waitFor('turn.opened', (n) => n.turn === 2);

@@ -29,8 +29,8 @@ describe('Galaxy through the platform', () => {
 
     const ended = await watcher.waitFor('game.ended');
     expect(ended.standings).toMatchObject([
-      { playerId: stays.id, rank: 1, winner: true },
-      { playerId: quits.id, winner: false },
+      { name: 'Arcturians', rank: 1, winner: true },
+      { name: 'Betelgeusians', winner: false },
     ]);
     const [report] = await stays.ok('GET', `/games/${gameId}/reports`);
     expect(report.report.text).toMatch(/Scout/);

@@ -1,4 +1,5 @@
-import { Client, Listener, Player, signUpAll, startedGame, withApp } from '../support/app';
+import { randomUUID } from 'node:crypto';
+import { Client, Listener, openGame, Player, signUpAll, startedGame, withApp } from '../support/app';
 
 const server = withApp();
 
@@ -11,8 +12,14 @@ interface Message {
   fromEmpire?: string;
 }
 const texts = (listener: Listener) => listener.of('message').map((n) => (n.message as Message).text);
+interface Page {
+  messages: Message[];
+  next: string | null;
+}
+const page = (player: Client, gameId: string, query = ''): Promise<Page> =>
+  player.ok('GET', `/games/${gameId}/messages${query}`);
 const inbox = async (player: Player, gameId: string) =>
-  ((await player.ok('GET', `/games/${gameId}/messages`)) as Message[]).map((m) => m.text);
+  (await page(player, gameId)).messages.map((m) => m.text);
 
 /** Four players watching their game, and a spectator. */
 async function watchedGame(names: string[]) {
@@ -61,7 +68,7 @@ describe('messages', () => {
       [b.id, [c.id, d.id], 'b to c and d'],
       [d.id, 'all', 'd to all'],
     ]);
-    expect((await server.admin.ok('GET', `/games/${gameId}/messages`)).length).toBe(3);
+    expect((await page(server.admin, gameId)).messages).toHaveLength(3);
   });
 
   it('are read only by the players of the game', async () => {
@@ -90,5 +97,98 @@ describe('messages', () => {
     const back = server.listen(b.token);
     expect(await back.watch(gameId, seen.position as string)).toMatchObject({ ok: true });
     expect(texts(back)).toEqual(['while away 1', 'while away 2']);
+  });
+});
+
+describe('the message list', () => {
+  it('comes in pages, oldest first, each with the cursor of the next', async () => {
+    const { gameId, players } = await startedGame(server.url, ['MARKAB', 'SCHEAT', 'ALGENIB', 'ENIF']);
+    const [a, b] = players;
+    // 104 to everyone, more than one player may send in a minute; one in between for b only.
+    const sent: string[] = [];
+    for (const [i, p] of players.entries())
+      for (let n = 0; n < 26; n++) {
+        const text = `${i}-${n}`;
+        await p.ok('POST', `/games/${gameId}/messages`, { to: 'all', text });
+        sent.push(text);
+        if (i === 0 && n === 0) await a.ok('POST', `/games/${gameId}/messages`, { to: [b.id], text: 'psst' });
+      }
+
+    const first = await page(b, gameId);
+    expect(first.messages).toHaveLength(100);
+    expect(first.messages.slice(0, 3).map((m) => m.text)).toEqual(['0-0', 'psst', '0-1']);
+    expect(first.next).toBe(first.messages[99].messageId);
+    const rest = await page(b, gameId, `?after=${first.next}`);
+    expect(rest).toEqual({ messages: expect.any(Array), next: null });
+    expect([...first.messages, ...rest.messages].map((m) => m.text)).toEqual([
+      sent[0],
+      'psst',
+      ...sent.slice(1),
+    ]);
+
+    // Pages of 10 for c, who never saw 'psst': 104 messages, 11 pages.
+    const c = players[2];
+    const texts: string[] = [];
+    let after = '';
+    let pages = 0;
+    for (;;) {
+      const { messages, next } = await page(c, gameId, `?limit=10${after}`);
+      texts.push(...messages.map((m) => m.text));
+      pages++;
+      if (next === null) break;
+      after = `&after=${next}`;
+    }
+    expect(pages).toBe(11);
+    expect(texts).toEqual(sent);
+  });
+
+  it('refuses a bad limit or cursor', async () => {
+    const { gameId, players } = await startedGame(server.url, ['SADALMELIK', 'SADALSUUD']);
+    const [a, b] = players;
+    await a.ok('POST', `/games/${gameId}/messages`, { to: [b.id], text: 'for b' });
+    const [last] = (await page(b, gameId)).messages;
+    const [c] = await signUpAll(server.url, ['ANCHA']);
+    const refusals: [Player, string, RegExp][] = [
+      [a, '?limit=0', /limit must not be less than 1/],
+      [a, '?limit=201', /limit must not be greater than 200/],
+      [a, '?limit=ten', /limit must be an integer/],
+      [a, '?after=not-an-id', /after must be a UUID/],
+      [a, `?after=${randomUUID()}`, /No message .* among yours/],
+      [a, '?before=1', /before should not exist/],
+      [c, '', /not a player/],
+    ];
+    for (const [player, query, message] of refusals) {
+      const res = await player.call('GET', `/games/${gameId}/messages${query}`);
+      expect(res.status).toBe(player === c ? 403 : 400);
+      expect(String(res.body.message)).toMatch(message);
+    }
+    expect(await page(a, gameId, `?after=${last.messageId}`)).toEqual({ messages: [], next: null });
+  });
+});
+
+describe('sending messages', () => {
+  it('is limited to 30 a minute per player and game: then 429 with Retry-After, nothing appended', async () => {
+    const { gameId, players } = await startedGame(server.url, ['HAMAL', 'SHERATAN']);
+    const other = await openGame(players);
+    const [a, b] = players;
+    const send = (gameId: string, text: string) =>
+      fetch(`${server.url}/games/${gameId}/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${a.token}` },
+        body: JSON.stringify({ to: 'all', text }),
+      });
+    for (let n = 1; n <= 30; n++) expect((await send(gameId, `spam ${n}`)).status).toBe(201);
+    const refused = await send(gameId, 'spam 31');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(await refused.json()).toMatchObject({ message: expect.stringMatching(/Too many messages/) });
+
+    // Others, and the same player in another game, are not held back.
+    await b.ok('POST', `/games/${gameId}/messages`, { to: 'all', text: 'from b' });
+    expect((await send(other, 'elsewhere')).status).toBe(201);
+    const texts = await inbox(b, gameId);
+    expect(texts).toHaveLength(31);
+    expect(texts).not.toContain('spam 31');
   });
 });

@@ -4,7 +4,7 @@ const server = withApp();
 
 interface StoredEvent {
   type: string;
-  data: { submissionId?: string; playerId?: string };
+  data: { submissionId?: string; playerId?: string; idempotency?: { key: string; fingerprint: string } };
 }
 const stream = async (gameId: string): Promise<StoredEvent[]> =>
   server.admin.ok('GET', `/games/${gameId}/events`);
@@ -12,7 +12,7 @@ const submissions = async (gameId: string) =>
   (await stream(gameId)).filter((e) => e.type === 'OrdersSubmitted');
 
 const submit = (player: Player, gameId: string, body: unknown, key?: string) =>
-  player.call('POST', `/games/${gameId}/orders`, body, key ? { 'idempotency-key': key } : {});
+  player.call('POST', `/games/${gameId}/orders`, body, key === undefined ? {} : { 'idempotency-key': key });
 
 /** The orders of the player's report for `turn`, as the book writes them. */
 async function reportedOrders(player: Player, gameId: string, turn: number) {
@@ -45,6 +45,56 @@ describe('Idempotency-Key', () => {
     expect(await submissions(gameId)).toHaveLength(3);
   });
 
+  it('the same key with another body: 422, and the first submission stands', async () => {
+    const { gameId, players } = await startedGame(server.url, ['MIRFAK', 'ALGENIB']);
+    const [a] = players;
+    const text = await buildOrders(a, gameId);
+    const first = await submit(a, gameId, { text, ready: false }, 'key-1');
+    // The same body with its members in another order is the same request.
+    expect(await submit(a, gameId, { ready: false, text }, 'key-1')).toEqual(first);
+    const changed = await submit(a, gameId, { text: '', ready: false }, 'key-1');
+    expect(changed).toMatchObject({
+      status: 422,
+      body: { message: 'Idempotency-Key "key-1" was used for other orders this turn: use a new key' },
+    });
+    const stored = await submissions(gameId);
+    expect(stored.map((e) => e.data.idempotency)).toEqual([
+      { key: 'key-1', fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    ]);
+    expect((await a.ok('GET', `/games/${gameId}/orders`)).submission.text).toBe(text);
+  });
+
+  it('is scoped to the turn: used again in the next turn, it submits there', async () => {
+    const { gameId, players } = await startedGame(server.url, ['ALPHARD', 'ALKES']);
+    const [a, b] = players;
+    const watcher = server.listen(a.token);
+    await watcher.watch(gameId);
+    const one = await submit(a, gameId, { text: '', ready: true }, 'every-turn');
+    await b.ok('POST', `/games/${gameId}/orders`, { text: '', ready: true });
+    await watcher.waitFor('turn.opened', (n) => n.turn === 2);
+    const two = await submit(a, gameId, { text: '', ready: true }, 'every-turn');
+    expect(two).toMatchObject({ status: 201, body: { turn: 2 } });
+    expect(two.body.submissionId).not.toBe(one.body.submissionId);
+    expect(await a.ok('GET', `/games/${gameId}/orders`)).toMatchObject({
+      turn: 2,
+      submission: { submissionId: two.body.submissionId },
+    });
+  });
+
+  it.each([
+    ['empty', ''],
+    ['longer than 255 characters', 'k'.repeat(256)],
+    ['not printable ASCII', 'clé'],
+  ])('a key that is %s: 400, nothing appended', async (_, key) => {
+    const { gameId, players } = await startedGame(server.url, ['ALDIB', 'ALSAFI']);
+    const res = await submit(players[0], gameId, { text: '' }, key);
+    expect(res).toMatchObject({
+      status: 400,
+      body: { message: 'Idempotency-Key must be 1 to 255 printable ASCII characters' },
+    });
+    expect(await submissions(gameId)).toEqual([]);
+  });
+
   it('without a key, every submission is appended', async () => {
     const { gameId, players } = await startedGame(server.url, ['THUBAN', 'EDASICH']);
     const one = await players[0].ok('POST', `/games/${gameId}/orders`, { text: '' });
@@ -74,6 +124,27 @@ describe('submissions', () => {
 
     expect(await reportedOrders(a, gameId, 1)).toEqual(lastText.split('\n'));
     expect(await a.ok('GET', `/games/${gameId}/orders`)).toEqual({ turn: 2, submission: null });
+  });
+
+  it('naming a turn the game has left: 409, nothing appended', async () => {
+    const { gameId, players } = await startedGame(server.url, ['SADALMELIK', 'SADALSUUD']);
+    const [a, b] = players;
+    const watcher = server.listen(a.token);
+    await watcher.watch(gameId);
+    expect(await a.ok('POST', `/games/${gameId}/orders`, { text: '', ready: true, turn: 1 })).toMatchObject({
+      turn: 1,
+    });
+    await b.ok('POST', `/games/${gameId}/orders`, { text: '', ready: true });
+    await watcher.waitFor('turn.opened', (n) => n.turn === 2);
+    const before = await submissions(gameId);
+    const message = 'These orders are for turn 1, but the game is at turn 2';
+    for (const path of ['orders', 'orders/check'])
+      expect(await a.call('POST', `/games/${gameId}/${path}`, { text: '', turn: 1 })).toMatchObject({
+        status: 409,
+        body: { message },
+      });
+    expect(await submissions(gameId)).toEqual(before);
+    expect(await a.ok('POST', `/games/${gameId}/orders`, { text: '', turn: 2 })).toMatchObject({ turn: 2 });
   });
 
   it('a dry run checks the orders and appends nothing', async () => {

@@ -1,4 +1,4 @@
-import { Client, Listener, Player, signUpAll, startedGame, withApp } from '../support/app';
+import { Client, Listener, Player, signUpAll, startedGame, until, withApp } from '../support/app';
 
 const server = withApp();
 let stranger: Player;
@@ -110,6 +110,99 @@ describe('spectators', () => {
     expect(await late.watch(gameId)).toMatchObject({ ok: true });
     expect(late.of('game.ended')).toHaveLength(1);
     expect(late.of('report.ready')).toEqual([]);
+  });
+});
+
+describe('the lobby and game details', () => {
+  interface Summary {
+    id: string;
+    createdBy?: string;
+    players: { id?: string; empire: string; submitted: boolean; ready: boolean }[];
+    standings: { playerId?: string; name: string }[] | null;
+  }
+  const outsiders = () => [new Client(server.url), stranger];
+  const listed = async (client: Client, gameId: string) =>
+    ((await client.ok('GET', '/games')) as Summary[]).find((g) => g.id === gameId);
+  /** Once the lobby's read model has caught up with `ready`, as one of the game's players sees it. */
+  const lobbyShows = (player: Player, gameId: string, ready: (g: Summary) => boolean) =>
+    until(async () => {
+      const game = await listed(player, gameId);
+      return game && ready(game) ? game : undefined;
+    }, 'the lobby to show the game');
+  /** Empires, who has submitted and the standings; never an account id. */
+  const expectNoIds = (summary: Summary | undefined, players: Player[]) => {
+    expect(summary).toBeDefined();
+    expect(summary).not.toHaveProperty('createdBy');
+    for (const p of summary!.players) expect(Object.keys(p).sort()).toEqual(['empire', 'ready', 'submitted']);
+    for (const s of summary!.standings ?? []) expect(s).not.toHaveProperty('playerId');
+    const json = JSON.stringify(summary);
+    for (const p of players) expect(json).not.toContain(p.id);
+  };
+
+  it('show outsiders empires, never account ids; players and admins see the ids', async () => {
+    const settings = { firstFinalTurn: 1, lastFinalTurn: 1 };
+    const { gameId, players } = await startedGame(server.url, ['ALIOTH', 'MIZAR'], { settings });
+    await players[0].ok('POST', `/games/${gameId}/orders`, { text: '' });
+    await lobbyShows(players[0], gameId, (g) => g.players.some((p) => p.submitted));
+    const empires = [
+      { empire: 'ALIOTH', submitted: true, ready: false },
+      { empire: 'MIZAR', submitted: false, ready: false },
+    ];
+    for (const outsider of outsiders()) {
+      for (const summary of [await outsider.ok('GET', `/games/${gameId}`), await listed(outsider, gameId)]) {
+        expectNoIds(summary, players);
+        expect(summary.players).toEqual(empires);
+      }
+    }
+    for (const insider of [...players, server.admin]) {
+      for (const summary of [await insider.ok('GET', `/games/${gameId}`), await listed(insider, gameId)]) {
+        expect(summary.createdBy).toBe(players[0].id);
+        expect(summary.players.map((p: { id: string }) => p.id)).toEqual(players.map((p) => p.id));
+      }
+    }
+
+    // The standings of the ended game name empires only.
+    await playTurn(gameId, players, 1);
+    const ended = await lobbyShows(players[0], gameId, (g) => g.standings !== null);
+    expect(ended.standings!.map((s) => s.playerId).sort()).toEqual(players.map((p) => p.id).sort());
+    for (const outsider of outsiders()) {
+      for (const summary of [await outsider.ok('GET', `/games/${gameId}`), await listed(outsider, gameId)]) {
+        expectNoIds(summary, players);
+        expect(summary.standings.map((s: { name: string }) => s.name).sort()).toEqual(['ALIOTH', 'MIZAR']);
+      }
+    }
+  });
+
+  it("of a game that admits no spectators are its players' and admins' alone", async () => {
+    const { gameId, players } = await startedGame(server.url, ['DUBHE', 'MERAK'], { spectators: 'none' });
+    await lobbyShows(players[1], gameId, () => true);
+    expect((await listed(server.admin, gameId))?.players).toHaveLength(2);
+    for (const outsider of outsiders()) {
+      expect(await listed(outsider, gameId)).toBeUndefined();
+      const res = await outsider.call('GET', `/games/${gameId}`);
+      expect(res).toMatchObject({ status: 403, body: { message: expect.stringMatching(/no spectators/) } });
+    }
+  });
+
+  it('of an after-end game open to outsiders when it ends, without account ids', async () => {
+    const settings = { firstFinalTurn: 1, lastFinalTurn: 1 };
+    const options = { spectators: 'after-end', settings };
+    const { gameId, players } = await startedGame(server.url, ['PHECDA', 'MEGREZ'], options);
+    await lobbyShows(players[0], gameId, () => true);
+    for (const outsider of outsiders()) {
+      expect(await listed(outsider, gameId)).toBeUndefined();
+      const res = await outsider.call('GET', `/games/${gameId}`);
+      expect(res).toMatchObject({
+        status: 403,
+        body: { message: expect.stringMatching(/once it has ended/) },
+      });
+    }
+    await playTurn(gameId, players, 1);
+    await lobbyShows(players[0], gameId, (g) => g.standings !== null);
+    for (const outsider of outsiders()) {
+      expectNoIds(await outsider.ok('GET', `/games/${gameId}`), players);
+      expectNoIds(await listed(outsider, gameId), players);
+    }
   });
 });
 

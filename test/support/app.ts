@@ -169,16 +169,19 @@ export async function buildOrders(player: Player, gameId: string, item = 'A', ec
 /** A Socket.IO client that records everything pushed to it, by event name. */
 export class Listener {
   readonly socket: Socket;
-  readonly received: { name: string; payload: { position?: string } & Record<string, unknown> }[] = [];
+  readonly received: {
+    name: string;
+    payload: { id?: string; position?: string } & Record<string, unknown>;
+  }[] = [];
 
   constructor(url: string, token?: string) {
     this.socket = io(url, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
-    // As a real client does: what catch-up and a live push both deliver counts once, by position.
+    // As a real client does: what catch-up and a live push both deliver counts once, by id.
     const seen = new Set<string>();
     this.socket.onAny((name: string, payload) => {
-      const key = payload?.position === undefined ? undefined : `${name}@${payload.position}`;
-      if (key && seen.has(key)) return;
-      if (key) seen.add(key);
+      const id: unknown = payload?.id;
+      if (typeof id === 'string' && seen.has(id)) return;
+      if (typeof id === 'string') seen.add(id);
       this.received.push({ name, payload });
     });
   }

@@ -5,10 +5,47 @@ import { socketIoKey } from '../../worker/src/emitter';
 import { ClientErrorFilter } from './client-error.filter';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 
+/** Answered 400 with its message: body-parser passes it on as an exposed client error. */
+const badBody = (message: string) => Object.assign(new Error(message), { status: 400 });
+
+const MAX_DEPTH = 32;
+const [QUOTE, BACKSLASH, OPEN_ARRAY, OPEN_OBJECT, CLOSE_ARRAY, CLOSE_OBJECT] = [...'"\\[{]}'].map((c) =>
+  c.charCodeAt(0),
+);
+
+/**
+ * Counts the nesting of `[` and `{` outside strings in the raw body, before it is parsed: the
+ * validators recurse into bodies, and a few thousand levels overflow their stack. UTF-8 never
+ * encodes other characters with these bytes.
+ */
+function refuseDeepJson(_req: unknown, _res: unknown, body: Buffer) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < body.length; i++) {
+    const byte = body[i];
+    if (inString) {
+      if (byte === BACKSLASH) i++;
+      else if (byte === QUOTE) inString = false;
+    } else if (byte === QUOTE) inString = true;
+    else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
+      if (++depth > MAX_DEPTH) throw badBody(`JSON nested deeper than ${MAX_DEPTH} levels`);
+    } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) depth--;
+  }
+}
+
+/**
+ * No body names a field after a property of every object (`__proto__`, `constructor`, `toString` …):
+ * class-transformer swaps the prototype for the first, fails on the second, drops the others.
+ */
+function refuseObjectNames(key: string, value: unknown) {
+  if (Object.hasOwn(Object.prototype, key)) throw badBody(`field name "${key}" is not allowed`);
+  return value;
+}
+
 /** Set up on the app before it listens, by main.ts and by the tests alike. */
 export async function configureApp(app: NestExpressApplication): Promise<void> {
   // Orders and messages are the largest bodies (100 000 characters at most); anything bigger is refused with 413.
-  app.useBodyParser('json', { limit: '256kb' });
+  app.useBodyParser('json', { limit: '256kb', verify: refuseDeepJson, reviver: refuseObjectNames });
   app.useGlobalFilters(new ClientErrorFilter(app.getHttpAdapter()));
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
   const config = app.get<Config>(CONFIG);

@@ -1,28 +1,36 @@
 import type { GameEventMap } from '@warpgate/contracts';
-import type { Game, Report } from '@warpgate/engine';
+import type { Game, Report, Standing } from '@warpgate/engine';
 import type { RecordedEvent } from '@warpgate/event-store';
 
 /**
  * What a stored game event tells whom, live (the worker pushes it) and on catch-up (the gateway
  * replays it to one socket). Rooms: `game:<id>` for everyone watching a game, which gets only what
- * anyone may know; `account:<id>` for one person, which gets their reports and messages.
+ * anyone may know (players by empire, never an account id); `account:<id>` for one person, which
+ * gets their reports and messages.
+ *
+ * `id` is `<position>.<n>`, the n-th push the event makes: the same on every re-send, so clients
+ * drop repeats by id (one event may make several pushes: a report, its combat, its contacts).
  */
 export interface Notification {
   room: string;
   name: string;
-  payload: { gameId: string; position: string } & Record<string, unknown>;
+  payload: { id: string; gameId: string; position: string } & Record<string, unknown>;
 }
 
 export const gameRoom = (gameId: string) => `game:${gameId}`;
 export const accountRoom = (accountId: string) => `account:${accountId}`;
 
 export function notificationsFor(event: RecordedEvent, game: Game): Notification[] {
-  const base = { gameId: game.id, position: event.position.toString() };
-  const toGame = (name: string, data: Record<string, unknown>) => [
-    { room: gameRoom(game.id), name, payload: { ...base, ...data } },
-  ];
-  const to = (accounts: string[], name: string, data: Record<string, unknown>) =>
-    accounts.map((id) => ({ room: accountRoom(id), name, payload: { ...base, ...data } }));
+  const position = event.position.toString();
+  // Counts pushes, not rooms: a message to many accounts is one push, with one id.
+  let pushes = 0;
+  const to = (rooms: string[], name: string, data: Record<string, unknown>) => {
+    const payload = { id: `${position}.${pushes++}`, gameId: game.id, position, ...data };
+    return rooms.map((room) => ({ room, name, payload }));
+  };
+  const toGame = (name: string, data: Record<string, unknown>) => to([gameRoom(game.id)], name, data);
+  const toAccounts = (accounts: string[], name: string, data: Record<string, unknown>) =>
+    to(accounts.map(accountRoom), name, data);
   const empire = (playerId: string) => game.players.find((p) => p.id === playerId)?.empire;
 
   switch (event.type) {
@@ -32,7 +40,11 @@ export function notificationsFor(event: RecordedEvent, game: Game): Notification
     case 'DeadlineExtended':
     case 'GamePaused':
     case 'GameResumed':
-      return toGame('game.updated', { event: event.type, status: game.status, players: game.players });
+      return toGame('game.updated', {
+        event: event.type,
+        status: game.status,
+        players: game.players.map((p) => ({ empire: p.empire })),
+      });
     case 'TurnOpened': {
       const { turn, deadline } = event.data as GameEventMap['TurnOpened'];
       return toGame('turn.opened', { turn, deadline });
@@ -45,34 +57,31 @@ export function notificationsFor(event: RecordedEvent, game: Game): Notification
       return toGame('turn.resolved', { turn: (event.data as GameEventMap['TurnResolved']).turn });
     case 'GameEnded': {
       const { turn, standings } = event.data as GameEventMap['GameEnded'];
-      return toGame('game.ended', { turn, standings });
+      return toGame('game.ended', {
+        turn,
+        standings: (standings as Standing[]).map(({ playerId: _, ...standing }) => standing),
+      });
     }
     // Who has submitted and who is ready, never what.
     case 'OrdersSubmitted':
     case 'ReadyChanged': {
       const { turn, playerId, ready } = event.data as GameEventMap['ReadyChanged'];
-      return toGame('submission.status', {
-        turn,
-        playerId,
-        empire: empire(playerId),
-        submitted: true,
-        ready,
-      });
+      return toGame('submission.status', { turn, empire: empire(playerId), submitted: true, ready });
     }
     case 'ReportIssued': {
       const { turn, playerId, report } = event.data as GameEventMap['ReportIssued'];
       const pushed = { combat: 'combat.report', contact: 'contact' } as const;
       return [
-        ...to([playerId], 'report.ready', { turn, report }),
+        ...toAccounts([playerId], 'report.ready', { turn, report }),
         ...(report as Report<unknown>).notices.flatMap(({ kind, text }) =>
-          kind === 'news' ? [] : to([playerId], pushed[kind], { turn, text }),
+          kind === 'news' ? [] : toAccounts([playerId], pushed[kind], { turn, text }),
         ),
       ];
     }
     case 'MessageSent': {
       const message = event.data as GameEventMap['MessageSent'];
       const recipients = message.to === 'all' ? game.players.map((p) => p.id) : [message.from, ...message.to];
-      return to([...new Set(recipients)], 'message', {
+      return toAccounts([...new Set(recipients)], 'message', {
         message: { ...message, fromEmpire: empire(message.from) },
       });
     }

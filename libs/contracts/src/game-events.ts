@@ -38,6 +38,11 @@ export interface GameEventMap {
     orders: unknown[];
     diagnostics: unknown[];
     ready: boolean;
+    /**
+     * The client's Idempotency-Key, with the SHA-256 of the canonical JSON of the request body: a
+     * retry with the same key in the same turn gets this submission, other orders under it a 422.
+     */
+    idempotency?: { key: string; fingerprint: string };
   };
   ReadyChanged: { turn: number; playerId: string; ready: boolean };
   TurnClosed: { turn: number; reason: CloseReason };

@@ -10,7 +10,7 @@ import {
   IsObject,
   IsOptional,
   IsString,
-  Length,
+  IsUUID,
   Max,
   MaxLength,
   Min,
@@ -18,6 +18,10 @@ import {
   ValidateNested,
 } from 'class-validator';
 import type { Spectators, StartRule } from './game-events';
+import { IsPersonsText, NoHiddenCharacters } from './text';
+
+/** Dates that exist: 2030-02-30 is refused, not read as March 2. */
+const STRICT_DATE = { strict: true, strictSeparator: true };
 
 export class ScheduleDto {
   @IsIn(['period', 'fixed'])
@@ -35,7 +39,10 @@ export class ScheduleDto {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(500)
-  @IsDateString({}, { each: true })
+  @IsDateString(STRICT_DATE, {
+    each: true,
+    message: 'deadlines must be valid ISO 8601 dates (e.g. 2030-02-28T18:00:00Z)',
+  })
   deadlines?: string[];
 }
 
@@ -43,8 +50,7 @@ export class CreateGameDto {
   @IsString()
   ruleset!: string;
 
-  @IsString()
-  @Length(1, 60)
+  @IsPersonsText(60)
   name!: string;
 
   /** The ruleset's own settings; checked against the ruleset's setting specs. */
@@ -76,20 +82,22 @@ export class CreateGameDto {
 }
 
 export class JoinGameDto {
-  @IsString()
-  @MaxLength(100)
+  /** The ruleset checks it further. */
+  @IsPersonsText(100)
   empire!: string;
 }
 
+/** Either text or orders (the decision refuses both and neither). */
 export class SubmitOrdersDto {
-  /** Orders in the rulebook's own syntax... */
-  @ValidateIf((o: SubmitOrdersDto) => o.orders === undefined)
+  /** Orders in the rulebook's own syntax ("" for none)... */
+  @ValidateIf((o: SubmitOrdersDto) => o.text !== undefined)
   @IsString()
   @MaxLength(100_000)
+  @NoHiddenCharacters(true)
   text?: string;
 
   /** ...or as JSON. */
-  @ValidateIf((o: SubmitOrdersDto) => o.text === undefined)
+  @ValidateIf((o: SubmitOrdersDto) => o.orders !== undefined)
   @IsArray()
   @ArrayMaxSize(2000)
   orders?: unknown[];
@@ -97,6 +105,11 @@ export class SubmitOrdersDto {
   @IsOptional()
   @IsBoolean()
   ready?: boolean;
+
+  /** The turn the orders are for: refused (409) when the game is at another, instead of landing there. */
+  @IsOptional()
+  @IsInt()
+  turn?: number;
 }
 
 export class ReadyDto {
@@ -105,7 +118,9 @@ export class ReadyDto {
 }
 
 export class ExtendDeadlineDto {
-  @IsDateString()
+  @IsDateString(STRICT_DATE, {
+    message: 'deadline must be a valid ISO 8601 date (e.g. 2030-02-28T18:00:00Z)',
+  })
   deadline!: string;
 }
 
@@ -118,7 +133,20 @@ export class SendMessageDto {
   @IsString({ each: true })
   to!: string[] | 'all';
 
-  @IsString()
-  @Length(1, 10_000)
+  @IsPersonsText(10_000, { lines: true })
   text!: string;
+}
+
+/** `GET /games/:id/messages`: the messages after the one named `after` (else from the first), at most `limit`. */
+export class MessagesQueryDto {
+  @IsOptional()
+  @IsUUID()
+  after?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  limit: number = 100;
 }

@@ -2,3 +2,4 @@ export * from './accounts';
 export * from './game-events';
 export * from './games.dto';
 export * from './metadata';
+export * from './text';

@@ -7,6 +7,7 @@ const STATUS: Record<GameRuleError['kind'], HttpStatus> = {
   forbidden: HttpStatus.FORBIDDEN,
   conflict: HttpStatus.CONFLICT,
   invalid: HttpStatus.BAD_REQUEST,
+  unprocessable: HttpStatus.UNPROCESSABLE_ENTITY,
 };
 
 /** A refused command is the client's problem: its status and message, never a 500. */

@@ -1,4 +1,6 @@
 import {
+  ArgumentMetadata,
+  BadRequestException,
   Body,
   Controller,
   Get,
@@ -18,6 +20,7 @@ import {
   ExtendDeadlineDto,
   GameEventMap,
   JoinGameDto,
+  MessagesQueryDto,
   ReadyDto,
   SendMessageDto,
   SubmitOrdersDto,
@@ -26,6 +29,7 @@ import {
   checkOrders,
   closeTurn,
   createGame,
+  earlierSubmission,
   extendDeadline,
   GameRuleError,
   joinGame,
@@ -39,19 +43,32 @@ import {
   startGame,
   submitOrders,
   summarize,
-  uuidV5,
-  EVENT_ID_NAMESPACE,
   verifyTurn,
 } from '@warpgate/engine';
-import { GameStore, LoadedGame } from '@warpgate/platform';
-import { rulesets } from '@warpgate/rulesets';
+import { GameStore, Limit, LoadedGame, RateLimiter } from '@warpgate/platform';
+import { findRuleset, rulesets } from '@warpgate/rulesets';
 import { randomUUID } from 'node:crypto';
 import { ReadModels } from '../../../worker/src/read-models';
 import { AdminGuard, AuthGuard, CurrentAccount, MaybeAccount, OptionalAuthGuard } from '../accounts';
-import { viewerOf } from './access';
+import { admits, summaryFor, viewerOf } from './access';
 import { GameRuleFilter } from './game-rule.filter';
 
-const uuid = new ParseUUIDPipe();
+/** Game ids in any letter case (UUIDs compare case-insensitively); streams are named in lower case. */
+class GameIdPipe extends ParseUUIDPipe {
+  override async transform(value: string, metadata: ArgumentMetadata): Promise<string> {
+    return (await super.transform(value, metadata)).toLowerCase();
+  }
+}
+const uuid = new GameIdPipe();
+/** `?turn=`: absent, or a whole number. */
+const optionalTurn = new ParseIntPipe({
+  optional: true,
+  exceptionFactory: () => new BadRequestException('turn must be a whole number'),
+});
+/** The draft's limits for an Idempotency-Key that is not a UUID: printable ASCII, at most 255 characters. */
+const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
+/** Per player and game: enough for any negotiation, too few to flood the stream. */
+const MESSAGES: Limit = { points: 30, windowMs: 60_000 };
 const ofType = <K extends keyof GameEventMap>(loaded: LoadedGame, type: K) =>
   loaded.events.filter((e) => e.type === type).map((e) => e.data as GameEventMap[K]);
 
@@ -61,6 +78,7 @@ export class GamesController {
   constructor(
     private readonly games: GameStore,
     private readonly readModels: ReadModels,
+    private readonly limiter: RateLimiter,
   ) {}
 
   /** Every ruleset with its settings and order types: enough for a generic lobby and order editor. */
@@ -78,7 +96,7 @@ export class GamesController {
   @Post('games')
   @UseGuards(AuthGuard)
   async create(@CurrentAccount() account: Account, @Body() dto: CreateGameDto) {
-    const ruleset = rulesets[dto.ruleset];
+    const ruleset = findRuleset(dto.ruleset);
     if (!ruleset)
       throw new GameRuleError(
         'invalid',
@@ -93,28 +111,32 @@ export class GamesController {
       new Date(),
     );
     await this.games.create(gameId, events, account.id);
-    return summarize((await this.games.load(gameId)).game);
+    return summaryFor(summarize((await this.games.load(gameId)).game), account);
   }
 
+  /** The games this caller may see (see admits), newest first. */
   @Get('games')
   @UseGuards(OptionalAuthGuard)
-  list(
+  async list(
     @MaybeAccount() account: Account | undefined,
     @Query('status') status?: string,
     @Query('ruleset') ruleset?: string,
     @Query('mine') mine?: string,
   ) {
-    return this.readModels.games({
+    const games = await this.readModels.games({
       status,
       ruleset,
       player: mine === 'true' ? (account?.id ?? '-') : undefined,
     });
+    return games.filter((g) => admits(g, account)).map((g) => summaryFor(g, account));
   }
 
   @Get('games/:id')
   @UseGuards(OptionalAuthGuard)
-  async detail(@Param('id', uuid) id: string) {
-    return summarize((await this.games.load(id)).game);
+  async detail(@Param('id', uuid) id: string, @MaybeAccount() account: Account | undefined) {
+    const { game } = await this.games.load(id);
+    viewerOf(game, account); // refuses whom the game's spectator setting refuses, as /view does
+    return summaryFor(summarize(game), account);
   }
 
   @Post('games/:id/join')
@@ -149,16 +171,17 @@ export class GamesController {
     @Body() dto: SubmitOrdersDto,
     @Headers('idempotency-key') key?: string,
   ) {
-    const submissionId = key ? uuidV5(`${id}/${account.id}/${key}`, EVENT_ID_NAMESPACE) : randomUUID();
+    if (key !== undefined && !IDEMPOTENCY_KEY.test(key))
+      throw new GameRuleError('invalid', 'Idempotency-Key must be 1 to 255 printable ASCII characters');
     let submitted: GameEventMap['OrdersSubmitted'] | undefined;
-    await this.games.execute(id, account.id, (loaded) => {
-      submitted = ofType(loaded, 'OrdersSubmitted').find((s) => s.submissionId === submissionId);
+    await this.games.execute(id, account.id, ({ game, ruleset }) => {
+      submitted = key === undefined ? undefined : earlierSubmission(game, account.id, dto, key);
       if (submitted) return [];
-      const events = submitOrders(loaded.ruleset, loaded.game, account, dto, submissionId);
+      const events = submitOrders(ruleset, game, account, dto, randomUUID(), key);
       submitted = events[0].data as GameEventMap['OrdersSubmitted'];
       return events;
     });
-    const { turn, orders, diagnostics, ready } = submitted!;
+    const { submissionId, turn, orders, diagnostics, ready } = submitted!;
     return { submissionId, turn, orders, diagnostics, ready };
   }
 
@@ -207,7 +230,7 @@ export class GamesController {
     @Param('id', uuid) id: string,
     @CurrentAccount() account: Account,
     @Query('player') player?: string,
-    @Query('turn') turn?: string,
+    @Query('turn', optionalTurn) turn?: number,
   ) {
     const loaded = await this.games.load(id);
     if (player && player !== account.id && account.role !== 'admin')
@@ -215,30 +238,47 @@ export class GamesController {
     const playerId = player ?? account.id;
     requirePlayer(loaded.game, playerId);
     return ofType(loaded, 'ReportIssued')
-      .filter((r) => r.playerId === playerId && (turn === undefined || r.turn === Number(turn)))
+      .filter((r) => r.playerId === playerId && (turn === undefined || r.turn === turn))
       .reverse();
   }
 
   @Post('games/:id/messages')
   @UseGuards(AuthGuard)
-  message(
+  async message(
     @Param('id', uuid) id: string,
     @CurrentAccount() account: Account,
     @Body() { to, text }: SendMessageDto,
   ) {
+    await this.limiter.consume(
+      `messages:${id}:${account.id}`,
+      MESSAGES,
+      `Too many messages: at most ${MESSAGES.points} a minute in one game`,
+    );
     return this.command(id, account, ({ game }) => sendMessage(game, account, to, text, randomUUID()));
   }
 
-  /** Messages to or from you, oldest first; an admin reads them all. */
+  /**
+   * Messages to or from you (an admin: all), oldest first, a page at a time: `next` is the `after`
+   * of the following page, null on the last.
+   */
   @Get('games/:id/messages')
   @UseGuards(AuthGuard)
-  async messages(@Param('id', uuid) id: string, @CurrentAccount() account: Account) {
+  async messages(
+    @Param('id', uuid) id: string,
+    @CurrentAccount() account: Account,
+    @Query() { after, limit }: MessagesQueryDto,
+  ) {
     const loaded = await this.games.load(id);
     const admin = account.role === 'admin';
     if (!admin) requirePlayer(loaded.game, account.id);
-    return ofType(loaded, 'MessageSent').filter(
+    const all = ofType(loaded, 'MessageSent').filter(
       (m) => admin || m.from === account.id || m.to === 'all' || m.to.includes(account.id),
     );
+    const start = after === undefined ? 0 : all.findIndex((m) => m.messageId === after) + 1;
+    if (start === 0 && after !== undefined)
+      throw new GameRuleError('invalid', `No message ${after} among yours in game "${loaded.game.name}"`);
+    const messages = all.slice(start, start + limit);
+    return { messages, next: start + limit < all.length ? messages[messages.length - 1].messageId : null };
   }
 
   @Post('games/:id/turns/:turn/close')
@@ -290,6 +330,6 @@ export class GamesController {
 
   private async command(id: string, account: Account, decide: (loaded: LoadedGame) => NewEvent[]) {
     const { game } = await this.games.execute(id, account.id, decide);
-    return summarize(game);
+    return summaryFor(summarize(game), account);
   }
 }

@@ -8,6 +8,7 @@ import {
   WebSocketGateway,
 } from '@nestjs/websockets';
 import type { Account } from '@warpgate/contracts';
+import { GameRuleError } from '@warpgate/engine';
 import { GameStore } from '@warpgate/platform';
 import type { Server, Socket } from 'socket.io';
 import { accountRoom, gameRoom, notificationsFor } from '../../../worker/src/notifications';
@@ -15,6 +16,17 @@ import { AccessTokens } from '../accounts';
 import { viewerOf } from '../games/access';
 
 const accountOf = (client: Socket) => (client.data as { account?: Account }).account;
+
+/** Game ids in any letter case, as over HTTP: rooms and streams are named in lower case. */
+const gameIdOf = (body: { gameId?: unknown } | undefined) => String(body?.gameId ?? '').toLowerCase();
+
+/** `after` of a watch: absent or null for everything, else the `position` of the last push seen (digits). */
+function positionAfter(after: unknown): bigint {
+  if (after === undefined || after === null) return -1n;
+  if (!/^\d+$/.test(String(after)))
+    throw new GameRuleError('invalid', 'after must be an event position (digits) or null');
+  return BigInt(String(after));
+}
 
 /**
  * Socket.IO: the access token in the handshake (`auth: {token}`; none for an anonymous spectator),
@@ -52,13 +64,13 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
 
   /**
    * Joins the game's room before reading the stream, so nothing falls between catch-up and live; a
-   * client drops what it receives twice by position.
+   * client drops what it receives twice by id.
    */
   @SubscribeMessage('watch')
   async watch(@ConnectedSocket() client: Socket, @MessageBody() body: { gameId?: unknown; after?: unknown }) {
     try {
-      const gameId = String(body?.gameId ?? '');
-      const after = body?.after === undefined || body.after === null ? -1n : BigInt(String(body.after));
+      const gameId = gameIdOf(body);
+      const after = positionAfter(body?.after);
       viewerOf((await this.games.load(gameId)).game, accountOf(client));
       await client.join(gameRoom(gameId));
       const { game, events } = await this.games.load(gameId);
@@ -71,14 +83,15 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
       }
       return { ok: true, position: position < 0n ? null : position.toString() };
     } catch (e) {
-      this.log.debug(`watch refused: ${e instanceof Error ? e.message : e}`);
-      return { ok: false, error: e instanceof Error ? e.message : String(e) };
+      if (e instanceof GameRuleError) return { ok: false, error: e.message };
+      this.log.error(`watch failed: ${e instanceof Error ? e.stack : e}`);
+      return { ok: false, error: 'The game could not be read: try again' };
     }
   }
 
   @SubscribeMessage('unwatch')
   async unwatch(@ConnectedSocket() client: Socket, @MessageBody() body: { gameId?: unknown }) {
-    await client.leave(gameRoom(String(body?.gameId ?? '')));
+    await client.leave(gameRoom(gameIdOf(body)));
     return { ok: true };
   }
 }

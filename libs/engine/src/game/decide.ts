@@ -6,21 +6,23 @@ import type {
   Spectators,
   StartRule,
 } from '@warpgate/contracts';
+import { stateHash } from '../canonical';
 import { fold } from '../play';
 import { createRng } from '../rng';
 import { resolveSettings, type Diagnostic, type Ruleset } from '../ruleset';
-import type { Game } from './game';
+import { submissionKey, type Game } from './game';
 import { deadlineOf } from './schedule';
 
 /**
  * The platform's decisions: each takes the folded game and a command and returns the events to
- * append, or throws a GameRuleError. Pure but for `now`, which callers pass in.
+ * append, or throws a GameRuleError. Pure but for `now`, which callers pass in. Texts come
+ * normalised (IsPersonsText in the DTOs).
  */
 
 export class GameRuleError extends Error {
   constructor(
-    /** What the api makes of it: 404, 403, 409, 400. */
-    readonly kind: 'not-found' | 'forbidden' | 'conflict' | 'invalid',
+    /** What the api makes of it: 404, 403, 409, 400, 422. */
+    readonly kind: 'not-found' | 'forbidden' | 'conflict' | 'invalid' | 'unprocessable',
     message: string,
   ) {
     super(message);
@@ -67,7 +69,8 @@ function requireCreatorOrAdmin(game: Game, actor: Actor, what: string) {
   );
 }
 
-export const isPlayer = (game: Game, accountId: string) => game.players.some((p) => p.id === accountId);
+export const isPlayer = (game: Pick<Game, 'players'>, accountId: string) =>
+  game.players.some((p) => p.id === accountId);
 
 export interface CreateGame {
   ruleset: string;
@@ -112,7 +115,7 @@ export function createGame(
     event('GameCreated', {
       gameId: ids.gameId,
       ruleset: ruleset.id,
-      name: input.name.trim(),
+      name: input.name,
       settings,
       minPlayers,
       maxPlayers,
@@ -129,19 +132,15 @@ export function joinGame(ruleset: Ruleset, game: Game, actor: Actor, empire: str
   requireStatus(game, 'open');
   must(!isPlayer(game, actor.id), 'conflict', `You have already joined game "${game.name}"`);
   must(game.players.length < game.maxPlayers, 'conflict', `Game "${game.name}" is full`);
-  const name = empire.trim();
   const invalid = ruleset.validateEmpireName(
-    name,
+    empire,
     game.players.map((p) => p.empire),
   );
   must(invalid === null, 'invalid', invalid ?? '');
-  const joined = event('PlayerJoined', { playerId: actor.id, empire: name });
+  const joined = event('PlayerJoined', { playerId: actor.id, empire });
   const full = game.players.length + 1 === game.maxPlayers;
   if (!(full && game.startRule === 'when-full')) return [joined];
-  return [
-    joined,
-    ...start(ruleset, { ...game, players: [...game.players, { id: actor.id, empire: name }] }, now),
-  ];
+  return [joined, ...start(ruleset, { ...game, players: [...game.players, { id: actor.id, empire }] }, now)];
 }
 
 export function leaveGame(game: Game, actor: Actor): NewEvent[] {
@@ -173,19 +172,25 @@ function start(ruleset: Ruleset, game: Game, now: Date): NewEvent[] {
   ];
 }
 
+/** A submission: text or JSON orders, not both; `turn`, if given, must be the game's. */
 export interface OrdersInput {
   text?: string;
   orders?: unknown[];
   ready?: boolean;
+  turn?: number;
 }
 
-/** Parses and checks the orders; the submission is kept whatever the diagnostics say. */
+/**
+ * Parses and checks the orders; the submission is kept whatever the diagnostics say. With an
+ * Idempotency-Key, the request's fingerprint is kept with it (see earlierSubmission).
+ */
 export function submitOrders(
   ruleset: Ruleset,
   game: Game,
   actor: Actor,
   input: OrdersInput,
   submissionId: string,
+  idempotencyKey?: string,
 ): NewEvent[] {
   requireOpenTurn(game);
   requirePlayer(game, actor.id);
@@ -198,9 +203,36 @@ export function submitOrders(
     orders,
     diagnostics,
     ready: input.ready ?? false,
+    ...(idempotencyKey === undefined
+      ? {}
+      : { idempotency: { key: idempotencyKey, fingerprint: fingerprint(input) } }),
   });
   return [submitted, ...closeWhenAllReady(game, actor.id, input.ready ?? false)];
 }
+
+/**
+ * The player's submission of this turn under `idempotencyKey`, if any: a retry of the same request
+ * gets it (and appends nothing); other orders under the same key are refused (422), per the IETF
+ * Idempotency-Key draft. Keys are per turn: the same key in the next turn submits there.
+ */
+export function earlierSubmission(
+  game: Game,
+  playerId: string,
+  input: OrdersInput,
+  idempotencyKey: string,
+): GameEventMap['OrdersSubmitted'] | undefined {
+  const earlier = game.submissionsByKey.get(submissionKey(playerId, idempotencyKey));
+  must(
+    earlier === undefined || earlier.idempotency!.fingerprint === fingerprint(input),
+    'unprocessable',
+    `Idempotency-Key "${idempotencyKey}" was used for other orders this turn: use a new key`,
+  );
+  return earlier;
+}
+
+/** The request body as JSON (what survives the wire: no undefined, no Infinity), hashed canonically. */
+const fingerprint = ({ text, orders, ready, turn }: OrdersInput) =>
+  stateHash(JSON.parse(JSON.stringify({ text, orders, ready, turn })));
 
 /** The dry run of the order editor: what a submission would be parsed and checked as. */
 export function checkOrders(
@@ -209,7 +241,17 @@ export function checkOrders(
   playerId: string,
   input: OrdersInput,
 ): { orders: unknown[]; diagnostics: Diagnostic[] } {
-  const parsed = ruleset.parseOrders(input.text ?? JSON.stringify(input.orders ?? []));
+  must(
+    (input.text === undefined) !== (input.orders === undefined),
+    'invalid',
+    'Give either text ("" for no orders) or orders, not both',
+  );
+  must(
+    input.turn === undefined || input.turn === game.turn,
+    'conflict',
+    `These orders are for turn ${input.turn}, but the game is at turn ${game.turn}`,
+  );
+  const parsed = ruleset.parseOrders(input.text ?? JSON.stringify(input.orders));
   return {
     orders: parsed.orders,
     diagnostics: [...parsed.diagnostics, ...ruleset.checkOrders(game.state, playerId, parsed.orders)],

@@ -1,5 +1,5 @@
 import type { GameEvent, GameEventMap } from '@warpgate/contracts';
-import type { Ruleset } from '../ruleset';
+import type { Ruleset, Standing } from '../ruleset';
 
 /** A ruleset event or a platform event, as stored: the fold needs nothing else. */
 export interface StoredEvent {
@@ -36,6 +36,8 @@ export interface Game<S = unknown> extends Omit<GameEventMap['GameCreated'], 'ga
   closedAt: string | null;
   /** The last submission of each player for the current turn. */
   submissions: Record<string, Submission>;
+  /** The first submission under each Idempotency-Key of each player in the current turn (see submissionKey). */
+  submissionsByKey: ReadonlyMap<string, GameEventMap['OrdersSubmitted']>;
   /** Time left on the deadline when the game was paused. */
   pausedRemainingMs: number | null;
   standings: unknown;
@@ -45,6 +47,9 @@ export interface Game<S = unknown> extends Omit<GameEventMap['GameCreated'], 'ga
 }
 
 type Evolver<S> = Pick<Ruleset<S>, 'initialState' | 'evolve'>;
+
+/** A player's Idempotency-Key, as Game.submissionsByKey files it (keys come from clients: a Map, no prototype). */
+export const submissionKey = (playerId: string, key: string) => JSON.stringify([playerId, key]);
 
 /** Folds platform events itself and hands every ruleset event (`<ruleset>.<Name>`) to the ruleset. */
 export function evolveGame<S>(ruleset: Evolver<S>, game: Game<S> | undefined, event: StoredEvent): Game<S> {
@@ -72,6 +77,7 @@ function created<S>(ruleset: Evolver<S>, event: StoredEvent): Game<S> {
     closed: false,
     closedAt: null,
     submissions: {},
+    submissionsByKey: new Map(),
     pausedRemainingMs: null,
     standings: null,
     state: ruleset.initialState(),
@@ -95,12 +101,18 @@ function applyPlatformEvent<S>(ruleset: Evolver<S>, game: Game<S>, event: GameEv
         closed: false,
         closedAt: null,
         submissions: {},
+        submissionsByKey: new Map(),
       };
     case 'OrdersSubmitted': {
-      const { playerId, submissionId, text, orders, diagnostics, ready } = event.data;
+      const { playerId, submissionId, text, orders, diagnostics, ready, idempotency } = event.data;
+      const keyed = idempotency && submissionKey(playerId, idempotency.key);
       return {
         ...game,
         submissions: { ...game.submissions, [playerId]: { submissionId, text, orders, diagnostics, ready } },
+        submissionsByKey:
+          keyed && !game.submissionsByKey.has(keyed)
+            ? new Map(game.submissionsByKey).set(keyed, event.data)
+            : game.submissionsByKey,
       };
     }
     case 'ReadyChanged': {
@@ -135,7 +147,10 @@ function applyPlatformEvent<S>(ruleset: Evolver<S>, game: Game<S>, event: GameEv
   }
 }
 
-/** What anyone may know of a game: who plays, the turn, who has submitted (never what). */
+/**
+ * What the game's players know of it: who plays (account ids and empires), the turn, who has
+ * submitted (never what). Anyone else gets its publicSummary.
+ */
 export function summarize(game: Game) {
   return {
     id: game.id,
@@ -155,11 +170,20 @@ export function summarize(game: Game) {
     players: game.players.map((p) => ({
       id: p.id,
       empire: p.empire,
-      submitted: p.id in game.submissions,
+      submitted: Object.hasOwn(game.submissions, p.id),
       ready: game.submissions[p.id]?.ready ?? false,
     })),
-    standings: game.standings,
+    standings: game.standings as Standing[] | null,
   };
 }
 
 export type GameSummary = ReturnType<typeof summarize>;
+
+/** A summary for those outside the game: empires only, never an account id. */
+export function publicSummary({ createdBy: _createdBy, players, standings, ...summary }: GameSummary) {
+  return {
+    ...summary,
+    players: players.map(({ id: _id, ...player }) => player),
+    standings: standings?.map(({ playerId: _playerId, ...standing }) => standing) ?? null,
+  };
+}
