@@ -106,6 +106,9 @@ describe('spectators', () => {
     await watcher.waitFor('game.ended');
     const { view } = await new Client(server.url).ok('GET', `/games/${gameId}/view`);
     expect(view).toMatchObject({ role: 'full', state: { finalTurn: 1, ended: true } });
+    // The full record names empires: account ids are never public.
+    for (const p of players) expect(JSON.stringify(view)).not.toContain(p.id);
+    expect(JSON.stringify(view)).toContain('ALNAIR');
     const late = server.listen();
     expect(await late.watch(gameId)).toMatchObject({ ok: true });
     expect(late.of('game.ended')).toHaveLength(1);

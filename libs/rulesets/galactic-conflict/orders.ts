@@ -12,6 +12,9 @@ export const MAX_QUANTITY = 1_000_000_000;
 const LETTER_TO_ITEM = { A: 'AF', D: 'DF', F: 'FT', P: 'PROBES', C: 'CP', E: 'ECON' } as const;
 type Letter = keyof typeof LETTER_TO_ITEM;
 const ITEM_TO_LETTER: Record<string, Letter> = { AF: 'A', DF: 'D', FT: 'F', PROBES: 'P', CP: 'C', ECON: 'E' };
+/** Own properties only: "constructor" or "__proto__" are no item letters. */
+const itemOf = (letter: string): string | undefined =>
+  Object.hasOwn(LETTER_TO_ITEM, letter) ? LETTER_TO_ITEM[letter as Letter] : undefined;
 
 const UNITS: Unit[] = ['AF', 'DF', 'PROBES'];
 const BUILDABLES: Buildable[] = ['CP', 'AF', 'DF', 'FT', 'PROBES'];
@@ -138,10 +141,14 @@ function codeName(field: string): string | { error: string } {
   return name;
 }
 
+/** Too many digits read as Infinity, which JSON (the event store) would turn into null. */
+const notFinite = (what: string) => `${what} is not a finite number`;
+
 /** An unsigned decimal integer (quantities above MAX_QUANTITY are capped), or an error message. */
 function unsigned(field: string, what: string): number | string {
   if (!/^\d+$/.test(field)) return `${what} ${quote(field)} is not a number`;
-  return Math.min(Number(field), MAX_QUANTITY);
+  const n = Number(field);
+  return Number.isFinite(n) ? Math.min(n, MAX_QUANTITY) : notFinite(what);
 }
 
 function parseFields(fields: string[]): Parsed {
@@ -163,7 +170,7 @@ function parseFields(fields: string[]): Parsed {
       if (n < 1) return { error: `${arg.name} must be at least 1` };
       values[arg.name] = n;
     } else if (arg.type === 'enum') {
-      const item = LETTER_TO_ITEM[field.toUpperCase() as Letter];
+      const item = itemOf(field.toUpperCase());
       if (!item || !arg.values?.includes(item))
         return {
           error: `${arg.name} ${quote(field)} must be one of ${arg.values?.map((v) => ITEM_TO_LETTER[v]).join(', ')}`,
@@ -199,12 +206,13 @@ function parseJsonOrder(value: unknown): Parsed {
   for (const arg of spec.args) {
     const field = raw[arg.name];
     if (arg.type === 'world' || arg.type === 'int') {
+      if (typeof field === 'number' && !Number.isFinite(field)) return { error: notFinite(arg.name) };
       if (typeof field !== 'number' || !Number.isInteger(field) || field < 1)
         return { error: `${arg.name} must be a whole number of at least 1` };
       values[arg.name] = Math.min(field, MAX_QUANTITY);
     } else if (arg.type === 'enum') {
       const upper = typeof field === 'string' ? field.toUpperCase() : '';
-      const item = arg.values?.includes(upper) ? upper : LETTER_TO_ITEM[upper as Letter];
+      const item = arg.values?.includes(upper) ? upper : itemOf(upper);
       if (!item || !arg.values?.includes(item))
         return { error: `${arg.name} must be one of ${arg.values?.join(', ')}` };
       values[arg.name] = item;
@@ -239,11 +247,9 @@ export function parseOrders(text: string): ParsedOrders<GcOrder> {
     let items: unknown;
     try {
       items = JSON.parse(text);
-    } catch (e) {
-      return {
-        orders,
-        diagnostics: [diagnostic(1, 'error', `rejected: invalid JSON (${(e as Error).message})`)],
-      };
+    } catch {
+      // The parser's own message is a JavaScript error text: not for players.
+      return { orders, diagnostics: [diagnostic(1, 'error', 'rejected: invalid JSON')] };
     }
     if (!Array.isArray(items))
       return { orders, diagnostics: [diagnostic(1, 'error', 'rejected: not a JSON array')] };

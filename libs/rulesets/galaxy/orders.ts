@@ -259,6 +259,9 @@ class ParseError extends Error {}
 const fail = (message: string): never => {
   throw new ParseError(message);
 };
+/** A diagnostic never shows the text of an unexpected JavaScript error. */
+const messageOf = (e: unknown): string =>
+  e instanceof ParseError ? e.message : 'this order could not be read';
 
 /** Splits a line into parameters; a `"` parameter runs to the next `"`. */
 export function tokenize(line: string): string[] {
@@ -282,17 +285,20 @@ export function tokenize(line: string): string[] {
   return tokens;
 }
 
+/** Too many digits read as Infinity, which JSON (the event store) would turn into null. */
+const finite = (v: number, what: string): number =>
+  Number.isFinite(v) ? v : fail(`${what} is not a finite number`);
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const num = (t: string | undefined, what: string): number =>
-  t !== undefined && NUMBER.test(t) ? Number(t) : fail(`${what}: "${t ?? ''}" is not a number`);
+  t !== undefined && NUMBER.test(t) ? finite(Number(t), what) : fail(`${what}: "${t ?? ''}" is not a number`);
 const isGroupRef = (t: string): boolean => /^\d+$/.test(t) || t.toUpperCase() === 'MAX';
 function groupRef(t: string | undefined): GroupRef {
   if (t !== undefined && t.toUpperCase() === 'MAX') return 'MAX';
   if (t === undefined || !/^\d+$/.test(t) || Number(t) < 1) return fail(`"${t ?? ''}" is not a group number`);
-  return Number(t);
+  return finite(Number(t), 'group');
 }
 const shipCount = (t: string | undefined): number =>
-  t === undefined ? 0 : /^\d+$/.test(t) ? Number(t) : fail(`"${t}" is not a ship count`);
+  t === undefined ? 0 : /^\d+$/.test(t) ? finite(Number(t), 'ships') : fail(`"${t}" is not a ship count`);
 const keyword = <K extends string>(t: string | undefined, allowed: readonly K[], what: string): K => {
   const k = (t ?? '').toUpperCase();
   return (allowed as readonly string[]).includes(k)
@@ -310,7 +316,7 @@ function parseLine(tokens: string[]): GalaxyOrder {
     if (a.length > max) fail('too many parameters');
   };
   const upper = (i: number) => (a[i] ?? '').toUpperCase();
-  switch (word[0].toUpperCase()) {
+  switch (word.charAt(0).toUpperCase()) {
     case 'A':
       arity(1, 1);
       return { type: 'peace', race: name(a[0], 'race') };
@@ -456,7 +462,7 @@ function parseText(text: string): ParsedOrders<GalaxyOrder> {
       source: lines[start],
     });
   } catch (e) {
-    problem(start + 1, e instanceof ParseError ? e.message : String(e));
+    problem(start + 1, messageOf(e));
     return { orders, diagnostics };
   }
   let i = start + 1;
@@ -473,7 +479,7 @@ function parseText(text: string): ParsedOrders<GalaxyOrder> {
             ? []
             : tokenize(head.split(';')[0]).map(normalName);
       } catch (e) {
-        problem(lineNo, e instanceof ParseError ? e.message : String(e));
+        problem(lineNo, messageOf(e));
       }
       const body: string[] = [];
       for (
@@ -494,7 +500,7 @@ function parseText(text: string): ParsedOrders<GalaxyOrder> {
     try {
       orders.push({ ...parseLine(tokenize(line)), line: lineNo, source: raw.trim() });
     } catch (e) {
-      problem(lineNo, e instanceof ParseError ? e.message : String(e));
+      problem(lineNo, messageOf(e));
     }
   }
   if (i >= lines.length)
@@ -510,25 +516,29 @@ function checkJsonOrder(value: unknown): GalaxyOrder {
   const o = value as Record<string, unknown>;
   if (o.type === 'header') {
     if (typeof o.race !== 'string') fail('header: race is a string');
+    if (o.game !== undefined && typeof o.game !== 'string') fail('header: game is a string');
     return {
       type: 'header',
-      game: String(o.game ?? ''),
+      game: (o.game as string | undefined) ?? '',
       race: o.race as string,
       password: typeof o.password === 'string' ? o.password : null,
     };
   }
+  // Own properties only: "constructor" or "__proto__" are no order types.
+  if (typeof o.type !== 'string' || !Object.hasOwn(SPECS, o.type))
+    return fail(`unknown order type "${String(o.type)}"`);
   const spec = SPECS[o.type as Exclude<OrderType, 'header'>];
-  if (typeof o.type !== 'string' || !spec) return fail(`unknown order type "${String(o.type)}"`);
   const out: Record<string, unknown> = { type: o.type };
   for (const [field, kind] of Object.entries(spec.fields)) {
     const v = o[field];
+    if (typeof v === 'number') finite(v, `${o.type}: ${field}`);
     const ok =
       kind === 'string'
         ? typeof v === 'string' && v.trim() !== ''
         : kind === 'string?'
           ? v === null || v === undefined || typeof v === 'string'
           : kind === 'number'
-            ? typeof v === 'number' && Number.isFinite(v)
+            ? typeof v === 'number'
             : kind === 'group'
               ? v === 'MAX' || (typeof v === 'number' && Number.isInteger(v) && v >= 1)
               : kind === 'ships'
@@ -540,7 +550,7 @@ function checkJsonOrder(value: unknown): GalaxyOrder {
                     : kind === 'route'
                       ? ROUTE_KINDS.includes(v as RouteKind)
                       : kind === 'option'
-                        ? typeof v === 'string' && v in OPTION_DEFAULTS
+                        ? typeof v === 'string' && Object.hasOwn(OPTION_DEFAULTS, v)
                         : kind === 'boolean'
                           ? typeof v === 'boolean'
                           : Array.isArray(v) && v.every((s) => typeof s === 'string');
@@ -568,7 +578,7 @@ export function parseOrders(text: string): ParsedOrders<GalaxyOrder> {
       diagnostics.push({
         line: i + 1,
         severity: 'error',
-        message: e instanceof ParseError ? e.message : String(e),
+        message: messageOf(e),
       });
     }
   });

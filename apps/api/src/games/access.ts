@@ -39,3 +39,14 @@ export function viewerOf(game: Access, account: Account | undefined): Viewer {
 /** The summary as this caller may see it: whole for insiders, without account ids for anyone else. */
 export const summaryFor = (summary: GameSummary, account: Account | undefined) =>
   insider(summary, account) ? summary : publicSummary(summary);
+
+/**
+ * A ruleset keys its players by account id, so a full view names them by it: anyone but an admin
+ * gets the players' empires in their place (account ids are never public).
+ */
+export function withEmpires<T>(value: T, game: Pick<Game, 'players'>, account: Account | undefined): T {
+  if (account?.role === 'admin') return value;
+  let json = JSON.stringify(value);
+  for (const p of game.players) json = json.replaceAll(JSON.stringify(p.id), JSON.stringify(p.empire));
+  return JSON.parse(json) as T;
+}

@@ -50,7 +50,7 @@ import { findRuleset, rulesets } from '@warpgate/rulesets';
 import { randomUUID } from 'node:crypto';
 import { ReadModels } from '../../../worker/src/read-models';
 import { AdminGuard, AuthGuard, CurrentAccount, MaybeAccount, OptionalAuthGuard } from '../accounts';
-import { admits, summaryFor, viewerOf } from './access';
+import { admits, summaryFor, viewerOf, withEmpires } from './access';
 import { GameRuleFilter } from './game-rule.filter';
 
 /** Game ids in any letter case (UUIDs compare case-insensitively); streams are named in lower case. */
@@ -220,7 +220,9 @@ export class GamesController {
   async view(@Param('id', uuid) id: string, @MaybeAccount() account: Account | undefined) {
     const { game, ruleset } = await this.games.load(id);
     if (game.status === 'open') return { turn: 0, view: null };
-    return { turn: game.turn, view: ruleset.view(game.state, viewerOf(game, account)) };
+    const viewer = viewerOf(game, account);
+    const view = ruleset.view(game.state, viewer);
+    return { turn: game.turn, view: viewer.role === 'admin' ? withEmpires(view, game, account) : view };
   }
 
   /** Your reports, latest first; an admin may read any player's with ?player=. */
@@ -289,6 +291,18 @@ export class GamesController {
     @CurrentAccount() account: Account,
   ) {
     return this.command(id, account, ({ game }) => closeTurn(game, turn, 'admin', new Date()));
+  }
+
+  /** Resolves a closed turn now, in this process: for a resolution that failed until its cause was fixed. */
+  @Post('games/:id/turns/:turn/resolve')
+  @UseGuards(AdminGuard)
+  async resolve(@Param('id', uuid) id: string, @Param('turn', ParseIntPipe) turn: number) {
+    if (!(await this.games.resolve(id, turn))) {
+      const { game } = await this.games.load(id);
+      const done = game.turn > turn || game.status === 'ended';
+      throw new GameRuleError('conflict', `Turn ${turn} is ${done ? 'resolved already' : 'not closed'}`);
+    }
+    return summarize((await this.games.load(id)).game);
   }
 
   @Post('games/:id/deadline')
