@@ -1,22 +1,18 @@
 import { NestFactory } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { EventStore } from '@warpgate/event-store';
+import { DelegatingEventStore, EventStore } from '@warpgate/event-store';
 import { Config, EVENT_STORE, loadConfig } from '@warpgate/platform';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { statSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { ApiModule } from '../../apps/api/src/api.module';
 import { configureApp } from '../../apps/api/src/configure';
+import { ADMIN, Client, logInAdmin, startApp, startProcess, testEnv } from '../support/app';
 
-const dir = mkdtempSync(join(tmpdir(), 'warpgate-accounts-'));
-const env = {
-  EVENTSTORE_FILE: join(dir, 'warpgate.db'),
-  ADMIN_NAME: 'Root',
-  ADMIN_PASSWORD: 'root-password',
-};
+const env = testEnv(ADMIN);
 
 let config: Config;
 let app: NestExpressApplication;
@@ -35,10 +31,7 @@ async function start() {
 }
 
 beforeAll(start);
-afterAll(async () => {
-  await app.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => app.close());
 
 function request(method: string, path: string, { body, token }: { body?: string; token?: string } = {}) {
   return fetch(`${url}${path}`, {
@@ -70,6 +63,10 @@ describe('sign up, log in, me', () => {
     expect(session).toEqual({ accessToken: expect.any(String), account });
     const { id } = session.account;
 
+    // The name's claim, then the account under its own stream, made by the same sign-up.
+    const nameStream = `account-name-${createHash('sha256').update('ada lovelace').digest('hex')}`;
+    const [claim, ...more] = await store.readStream(nameStream);
+    expect(more).toEqual([]);
     const events = await store.readStream(`account-${id}`);
     expect(events).toHaveLength(1);
     const [created] = events;
@@ -77,13 +74,19 @@ describe('sign up, log in, me', () => {
       type: 'AccountCreated',
       data: { id, name: 'Ada Lovelace', role: 'player' },
     });
+    expect(claim).toMatchObject({ type: 'AccountNameClaimed', data: created.data });
     const metadata = {
       actor: id,
       correlationId: expect.any(String),
       schemaVersion: 1,
       time: expect.any(String),
     };
-    expect(created.metadata).toEqual(metadata);
+    expect(claim.metadata).toEqual(metadata);
+    expect(created.metadata).toEqual({
+      ...metadata,
+      correlationId: claim.metadata.correlationId,
+      causationId: claim.id,
+    });
     const { passwordHash } = created.data as { passwordHash: string };
     expect(passwordHash).toMatch(/^scrypt\$\d+\$\d+\$\d+\$[^$]+\$[^$]+$/);
     expect(passwordHash).not.toContain('analytical');
@@ -121,6 +124,61 @@ describe('sign up, log in, me', () => {
   });
 });
 
+describe('account ids and names', () => {
+  const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  it('gives accounts random ids (UUID v4), not ones anyone can derive from the name', async () => {
+    const res = await post('/accounts', { name: 'Hopper', password: 'cobol rules' });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()).account;
+    expect(id).toMatch(UUID_V4);
+    const derived = createHash('sha256').update('account:hopper').digest('hex');
+    expect(id.replace(/-/g, '')).not.toBe(derived.slice(0, 32));
+    expect((await logIn('HOPPER', 'cobol rules')).account.id).toBe(id);
+  });
+
+  it('a sign-up that failed after claiming its name: the name logs in with its password and the account is completed', async () => {
+    /** The store fails the append of the account stream itself, as a process dying right after the claim would leave it. */
+    class DiesAfterTheClaim extends DelegatingEventStore {
+      failing = true;
+      override append(...args: Parameters<EventStore['append']>) {
+        if (this.failing && /^account-[0-9a-f]{8}-/.test(args[0])) return Promise.reject(new Error('killed'));
+        return super.append(...args);
+      }
+    }
+    let faulty: DiesAfterTheClaim | undefined;
+    const other = await startApp(testEnv(), {
+      withWorker: false,
+      wrapStore: (inner) => (faulty = new DiesAfterTheClaim(inner)),
+    });
+    try {
+      const client = new Client(other.url);
+      const failed = await client.call('POST', '/accounts', { name: 'Halfway', password: 'half a sign-up' });
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+      faulty!.failing = false;
+      expect(
+        (await client.call('POST', '/accounts', { name: 'halfway', password: 'another password' })).status,
+      ).toBe(409);
+      const session = await Client.logIn(other.url, 'Halfway', 'half a sign-up');
+      expect(await session.ok('GET', '/accounts/me')).toEqual({
+        id: session.id,
+        name: 'Halfway',
+        role: 'player',
+      });
+    } finally {
+      await other.app.close();
+    }
+  });
+});
+
+describe('the store file', () => {
+  it('is readable and writable by its owner only, and so are its WAL and shared-memory files', async () => {
+    await post('/accounts', { name: 'Modest', password: 'file modes' });
+    for (const file of [env.EVENTSTORE_FILE, `${env.EVENTSTORE_FILE}-wal`, `${env.EVENTSTORE_FILE}-shm`])
+      expect({ file, mode: (statSync(file).mode & 0o777).toString(8) }).toEqual({ file, mode: '600' });
+  });
+});
+
 describe('bad input gets a 4xx with a message, and nothing is written', () => {
   const longName = 'n'.repeat(25);
   it.each([
@@ -151,6 +209,20 @@ describe('bad input gets a 4xx with a message, and nothing is written', () => {
     ['two spaces in a name', '/accounts', { name: 'Bo  B', password: 'long enough' }, 400, 'single spaces'],
     ['markup in a name', '/accounts', { name: '<b>Bob</b>', password: 'long enough' }, 400, 'only letters'],
     ['a short password', '/accounts', { name: 'Bob', password: '1234567' }, 400, 'longer than or equal to 8'],
+    [
+      'a password of only spaces',
+      '/accounts',
+      { name: 'Bob', password: ' '.repeat(12) },
+      400,
+      'password must not be only spaces',
+    ],
+    [
+      'a password of only whitespace',
+      '/accounts',
+      { name: 'Bob', password: ' \t\n\u00a0 \t\n\u3000' },
+      400,
+      'password must not be only spaces',
+    ],
     [
       'a long password',
       '/accounts',
@@ -292,6 +364,24 @@ describe('admins', () => {
     const usage = await failure(npmAdmin('Only Name'));
     expect(usage?.code).toBe(2);
     expect(usage?.stderr).toContain('usage: npm run admin -- <name> <password>');
+  });
+
+  it('two apis starting together on a fresh store with ADMIN_NAME both start, and the admin logs in', async () => {
+    const shared = testEnv(ADMIN);
+    const started = await Promise.allSettled([startProcess('api', shared), startProcess('api', shared)]);
+    try {
+      expect(started.map((s) => (s.status === 'rejected' ? String(s.reason) : 'started'))).toEqual([
+        'started',
+        'started',
+      ]);
+      for (const s of started) if (s.status === 'fulfilled') await logInAdmin(s.value.url);
+    } finally {
+      for (const s of started)
+        if (s.status === 'fulfilled' && s.value.proc.exitCode === null) {
+          s.value.proc.kill();
+          await once(s.value.proc, 'exit');
+        }
+    }
   });
 
   it('keeps tokens valid across a restart and does not create the config admin twice', async () => {

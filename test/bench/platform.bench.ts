@@ -27,7 +27,9 @@ async function games(url: string, count: number, size: number, tag: string) {
  * child process, embedded SQLite, local Redis).
  */
 export async function bench() {
-  const server = await startProcess('api', testEnv({ WORKER_LOCK_MS: '10000' }), true);
+  // 225 players sign up from one address.
+  const env = testEnv({ WORKER_LOCK_MS: '10000', SIGN_UPS_PER_IP: '1000/1h' });
+  const server = await startProcess('api', env, true);
   try {
     // 200 players in 14 games, each submitting orders 10 times, all at once.
     const lobby = await games(server.url, 14, 15, 'sub');

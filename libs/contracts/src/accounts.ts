@@ -17,9 +17,22 @@ export interface Session {
   account: Account;
 }
 
-/** Events of `account-<id>` streams. */
+export interface AccountCreation {
+  id: string;
+  name: string;
+  passwordHash: string;
+  role: Role;
+}
+
+/**
+ * Events of `account-<id>` streams, and `AccountNameClaimed`, the one event of a name's
+ * `account-name-<sha256 of the lower-cased name>` stream: the sign-up that appends it first has the
+ * name. It carries the whole creation, so that a sign-up that died before `AccountCreated` can be
+ * finished from it.
+ */
 export interface AccountEventMap {
-  AccountCreated: { id: string; name: string; passwordHash: string; role: Role };
+  AccountNameClaimed: AccountCreation;
+  AccountCreated: AccountCreation;
   AccountRoleChanged: { role: Role };
 }
 
@@ -46,6 +59,7 @@ export class SignUpDto {
 
   @IsString()
   @Length(8, 200)
+  @Matches(/\S/, { message: 'password must not be only spaces' })
   password!: string;
 }
 

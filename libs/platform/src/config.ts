@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { Limit } from './rate-limit';
 
 /** Every setting Warpgate reads, in one place; the defaults are the embedded, single-machine setup. */
 export interface Config {
@@ -13,6 +14,8 @@ export interface Config {
   redisPrefix: string;
   /** How long a dead worker's job or projection lease blocks the others: lower means faster takeover. */
   workerLockMs: number;
+  /** A close or resolve that fails is retried after doubling delays, at most this long apart (ms). */
+  turnRetryMaxMs: number;
   /** Reminders go out this long before each deadline (ms), to players who have not submitted. */
   remindersMs: number[];
   /** Signs access tokens: every api process must have the same one. */
@@ -22,6 +25,12 @@ export interface Config {
   /** Set together: an account the api makes sure exists and is an admin when it starts. */
   adminName?: string;
   adminPassword?: string;
+  /** Sign-ups one address may make in a window. */
+  signUpsPerIp: Limit;
+  /** Failed log-ins one address may make in a window. */
+  logInFailuresPerIp: Limit;
+  /** Failed log-ins for one name, since its last successful one, before it is locked until the window ends. */
+  logInFailuresPerName: Limit;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -36,11 +45,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     redisPrefix: env.REDIS_PREFIX ?? 'warpgate',
     workerLockMs: Number(env.WORKER_LOCK_MS ?? 10_000),
+    turnRetryMaxMs: Number(env.TURN_RETRY_MAX_MS ?? 30_000),
     remindersMs: milliseconds('REMINDERS_MS', env.REMINDERS_MS ?? '3600000,600000'),
     jwtSecret: env.JWT_SECRET || localSecret(join(dirname(eventStoreFile), 'jwt-secret')),
     jwtExpiresIn: seconds('JWT_EXPIRES_IN', env.JWT_EXPIRES_IN ?? '12h'),
     adminName,
     adminPassword,
+    signUpsPerIp: limit('SIGN_UPS_PER_IP', env.SIGN_UPS_PER_IP ?? '30/1h'),
+    logInFailuresPerIp: limit('LOG_IN_FAILURES_PER_IP', env.LOG_IN_FAILURES_PER_IP ?? '50/15m'),
+    logInFailuresPerName: limit('LOG_IN_FAILURES_PER_NAME', env.LOG_IN_FAILURES_PER_NAME ?? '10/15m'),
   };
 }
 
@@ -66,6 +79,14 @@ function milliseconds(name: string, value: string): number[] {
     );
   }
   return list.map(Number);
+}
+
+/** `<count>/<window>`: at most so many in the window (a duration as for `seconds`). */
+function limit(name: string, value: string): Limit {
+  const [, points, window] = /^(\d+)\/(.+)$/.exec(value.trim()) ?? [];
+  if (!points || Number(points) === 0)
+    throw new Error(`${name} must be a count per window like 10/15m, not "${value}"`);
+  return { points: Number(points), windowMs: seconds(name, window) * 1000 };
 }
 
 /** Generated on first use and kept in `file`, so tokens survive restarts and local processes agree. */

@@ -1,11 +1,13 @@
 import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import {
   Account,
+  AccountCreation,
   ACCOUNT_STREAM_PREFIX,
   AccountEvent,
   AccountEventMap,
   AccountEventType,
   accountStream,
+  EventMetadata,
   eventMetadata,
   Role,
   SignUpDto,
@@ -41,7 +43,7 @@ function accountEvent<K extends AccountEventType>(
   type: K,
   data: AccountEventMap[K],
   metadata: { actor: string; correlationId: string; causationId?: string },
-): EventData & { id: string } {
+): EventData & { id: string; metadata: EventMetadata } {
   return {
     id: randomUUID(),
     type,
@@ -53,33 +55,48 @@ function accountEvent<K extends AccountEventType>(
 /** What an unknown name's password is checked against, so that it takes as long as a known one. */
 let unknownAccountHash: Promise<string> | undefined;
 
+function hashForUnknownAccounts(): Promise<string> {
+  unknownAccountHash ??= hashPassword(randomUUID()).catch((e: unknown) => {
+    // Refused (the server was busy): the next log-in tries again.
+    unknownAccountHash = undefined;
+    throw e;
+  });
+  return unknownAccountHash;
+}
+
+/** The stream whose first event gives the name, in any case, to one account. */
+const nameStream = (name: string) =>
+  `account-name-${createHash('sha256').update(name.toLowerCase()).digest('hex')}`;
+
 /** Accounts, each the fold of its `account-<id>` stream. Plain enough for the admin CLI to use without Nest. */
 @Injectable()
 export class Accounts {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   /**
-   * The id is derived from the name, so the `no_stream` append of `AccountCreated` both creates the
-   * account and lets exactly one of any number of concurrent sign-ups have the name.
+   * Claims the name with a `no_stream` append to its name stream, so that exactly one of any number
+   * of concurrent sign-ups has it, then creates the account under a random id.
    * `actor` defaults to the new account itself.
    */
   async create(
     { name, password, role }: { name: string; password: string; role: Role },
     actor?: string,
   ): Promise<Account> {
-    const id = accountId(name);
-    const passwordHash = await hashPassword(password);
-    const created = accountEvent(
-      'AccountCreated',
-      { id, name, passwordHash, role },
-      { actor: actor ?? id, correlationId: randomUUID() },
-    );
+    // Cheap, and spares a hash; the claim below is what decides.
+    if ((await this.store.readStream(nameStream(name), { maxCount: 1 })).length) throw taken(name);
+    const id = randomUUID();
+    const creation = { id, name, passwordHash: await hashPassword(password), role };
+    const claim = accountEvent('AccountNameClaimed', creation, {
+      actor: actor ?? id,
+      correlationId: randomUUID(),
+    });
     try {
-      await this.store.append(accountStream(id), [created], 'no_stream');
+      await this.store.append(nameStream(name), [claim], 'no_stream');
     } catch (e) {
-      if (e instanceof WrongExpectedVersionError) throw new ConflictException(`The name "${name}" is taken`);
+      if (e instanceof WrongExpectedVersionError) throw taken(name);
       throw e;
     }
+    await this.createClaimed(claim);
     return { id, name, role };
   }
 
@@ -91,8 +108,7 @@ export class Accounts {
   /** The account whose name and password these are, or undefined, taking as long either way. */
   async authenticate(name: string, password: string): Promise<Account | undefined> {
     const state = await this.findByName(name);
-    unknownAccountHash ??= hashPassword(randomUUID());
-    const matches = await verifyPassword(password, state?.passwordHash ?? (await unknownAccountHash));
+    const matches = await verifyPassword(password, state?.passwordHash ?? (await hashForUnknownAccounts()));
     return matches && state ? view(state) : undefined;
   }
 
@@ -105,7 +121,10 @@ export class Accounts {
     return states.flatMap((state) => (state ? [view(state)] : []));
   }
 
-  /** Creates the account as an admin, or promotes the account of that name (its password unchanged). */
+  /**
+   * Creates the account as an admin, or promotes the account of that name (its password unchanged).
+   * Several processes may do it at once: who loses a race reads what the winner did and goes on from there.
+   */
   async ensureAdmin(
     input: { name: string; password: string },
     actor: string,
@@ -113,19 +132,25 @@ export class Accounts {
     const dto = plainToInstance(SignUpDto, input);
     const errors = await validate(dto);
     if (errors.length) throw new Error(errors.flatMap((e) => Object.values(e.constraints ?? {})).join('; '));
-    const state = await this.findByName(dto.name);
-    if (!state) {
-      await this.create({ name: dto.name, password: dto.password, role: 'admin' }, actor);
-      return 'created';
+    for (;;) {
+      const state = await this.findByName(dto.name);
+      try {
+        if (!state) {
+          await this.create({ name: dto.name, password: dto.password, role: 'admin' }, actor);
+          return 'created';
+        }
+        if (state.role === 'admin') return 'already admin';
+        const promotion = accountEvent(
+          'AccountRoleChanged',
+          { role: 'admin' },
+          { actor, correlationId: randomUUID() },
+        );
+        await this.store.append(accountStream(state.id), [promotion], state.revision);
+        return 'promoted';
+      } catch (e) {
+        if (!(e instanceof ConflictException || e instanceof WrongExpectedVersionError)) throw e;
+      }
     }
-    if (state.role === 'admin') return 'already admin';
-    const promotion = accountEvent(
-      'AccountRoleChanged',
-      { role: 'admin' },
-      { actor, correlationId: randomUUID() },
-    );
-    await this.store.append(accountStream(state.id), [promotion], state.revision);
-    return 'promoted';
   }
 
   private async load(id: string): Promise<AccountState | undefined> {
@@ -135,13 +160,28 @@ export class Accounts {
     );
   }
 
-  private findByName(name: string): Promise<AccountState | undefined> {
-    return this.load(accountId(name));
+  /** The account the name's claim points at, created from the claim if its sign-up died before doing so. */
+  private async findByName(name: string): Promise<AccountState | undefined> {
+    const [claim] = await this.store.readStream(nameStream(name), { maxCount: 1 });
+    if (!claim) return undefined;
+    const { id } = claim.data as AccountCreation;
+    const state = await this.load(id);
+    if (state) return state;
+    await this.createClaimed(claim);
+    return this.load(id);
+  }
+
+  /** Appends `AccountCreated` from the name's claim; lost to a concurrent `findByName` or `create`, it is there already. */
+  private async createClaimed(claim: Pick<RecordedEvent, 'id' | 'data' | 'metadata'>) {
+    const creation = claim.data as AccountCreation;
+    const { actor, correlationId } = claim.metadata as EventMetadata;
+    const created = accountEvent('AccountCreated', creation, { actor, correlationId, causationId: claim.id });
+    try {
+      await this.store.append(accountStream(creation.id), [created], 'no_stream');
+    } catch (e) {
+      if (!(e instanceof WrongExpectedVersionError)) throw e;
+    }
   }
 }
 
-/** A UUID-shaped hash of the name, case-insensitive: names are unique and never change. */
-function accountId(name: string): string {
-  const hex = createHash('sha256').update(`account:${name.toLowerCase()}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
+const taken = (name: string) => new ConflictException(`The name "${name}" is taken`);

@@ -1,3 +1,4 @@
+import { ServiceUnavailableException } from '@nestjs/common';
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 interface ScryptParams {
@@ -11,6 +12,30 @@ const PARAMS: ScryptParams = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_BYTES = 64;
 const SALT_BYTES = 16;
 
+/**
+ * At most RUNNING hashes at once per process: each takes a core and 32 MiB, on libuv's pool of 4
+ * threads, which file access needs too. Up to WAITING more wait their turn (a few tenths of a
+ * second); beyond that the server is saturated, whoever asks, and says so with 503.
+ */
+const RUNNING = 2;
+const WAITING = 16;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function bounded<T>(task: () => Promise<T>): Promise<T> {
+  if (running < RUNNING) running++;
+  else if (waiting.length < WAITING) await new Promise<void>((resolve) => waiting.push(resolve));
+  else throw new ServiceUnavailableException('The server is busy checking passwords; try again in a moment');
+  try {
+    return await task();
+  } finally {
+    // A waiting hash takes over the slot as it is.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 function derive(
   password: string,
   salt: Buffer,
@@ -19,10 +44,13 @@ function derive(
 ): Promise<Buffer> {
   // scrypt needs 128·N·r bytes; Node's default cap (32 MiB) leaves no headroom for that.
   const maxmem = 256 * N * r;
-  return new Promise((resolve, reject) =>
-    scrypt(password, salt, keyBytes, { N, r, p, maxmem }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+  return bounded(
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(password, salt, keyBytes, { N, r, p, maxmem }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
   );
 }
 

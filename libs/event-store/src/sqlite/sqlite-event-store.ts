@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
   AllFilter,
@@ -39,7 +39,12 @@ export class SqliteEventStore implements EventStore {
   private readonly statements;
 
   constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    if (file !== ':memory:') {
+      mkdirSync(dirname(file), { recursive: true });
+      // Created readable by its owner only: it holds password hashes. SQLite gives the -wal and -shm
+      // files the database's mode. An existing file keeps the mode it has.
+      closeSync(openSync(file, 'a', 0o600));
+    }
     this.db = new Database(file);
     this.db.defaultSafeIntegers(true);
     this.db.pragma('journal_mode = WAL');
