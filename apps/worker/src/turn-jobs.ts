@@ -18,12 +18,17 @@ export type TurnJob =
   | { name: 'resolve'; data: { gameId: string; turn: number } }
   | { name: 'remind'; data: { gameId: string; turn: number; deadline: string } };
 
-const OPTIONS: JobsOptions = {
-  attempts: 8,
-  backoff: { type: 'exponential', delay: 500 },
-  removeOnComplete: { age: 24 * 3600 },
-  removeOnFail: { age: 7 * 24 * 3600 },
-};
+/**
+ * A due close or resolve is retried until it succeeds (a store that refuses writes for an hour must
+ * not leave the game stuck), after delays doubling from half a second up to TURN_RETRY_MAX_MS.
+ */
+const RETRIED: JobsOptions = { attempts: Number.MAX_SAFE_INTEGER, backoff: { type: 'doubling' } };
+/** Finished jobs stay a while, for inspection. */
+const KEPT: JobsOptions = { removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } };
+
+/** The worker's backoff strategy for `doubling`: the delay before retry `attemptsMade`. */
+export const retryDelay = (config: Config) => (attemptsMade: number) =>
+  Math.min(config.turnRetryMaxMs, 500 * 2 ** (attemptsMade - 1));
 
 /**
  * Adds the turn jobs. Job ids come from game, turn and deadline, so adding the same job twice is a
@@ -44,19 +49,14 @@ export class TurnJobs implements OnApplicationShutdown {
 
   async scheduleDeadline(gameId: string, turn: number, deadline: string, now = Date.now()) {
     const at = new Date(deadline).getTime();
-    await this.queue.add(
-      'close',
-      { gameId, turn },
-      { ...OPTIONS, jobId: `close_${gameId}_${turn}_${at}`, delay: Math.max(0, at - now) },
-    );
+    await this.retried('close', { gameId, turn }, `close_${gameId}_${turn}_${at}`, Math.max(0, at - now));
     for (const before of this.config.remindersMs) {
       if (at - before <= now) continue;
       await this.queue.add(
         'remind',
         { gameId, turn, deadline },
         {
-          ...OPTIONS,
-          attempts: 1,
+          ...KEPT,
           jobId: `remind_${gameId}_${turn}_${at}_${before}`,
           delay: at - before - now,
         },
@@ -65,7 +65,22 @@ export class TurnJobs implements OnApplicationShutdown {
   }
 
   async resolve(gameId: string, turn: number) {
-    await this.queue.add('resolve', { gameId, turn }, { ...OPTIONS, jobId: `resolve_${gameId}_${turn}` });
+    await this.retried('resolve', { gameId, turn }, `resolve_${gameId}_${turn}`);
+  }
+
+  private async retried(
+    name: 'close' | 'resolve',
+    data: { gameId: string; turn: number },
+    jobId: string,
+    delay = 0,
+  ) {
+    const options = { ...KEPT, ...RETRIED, jobId, delay };
+    const job = await this.queue.add(name, data, options);
+    // One that failed for good (older versions gave up after 8 attempts) would block its id: replace it.
+    if (await job.isFailed()) {
+      await this.queue.remove(jobId);
+      await this.queue.add(name, data, options);
+    }
   }
 
   /** What the read model says each game waits for: used after a catch-up, or when Redis lost its jobs. */

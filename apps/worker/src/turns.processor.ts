@@ -6,11 +6,12 @@ import { Job, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { accountRoom } from './notifications';
 import { EMITTER } from './emitter';
-import { bullOptions, TURNS_QUEUE, TurnJob } from './turn-jobs';
+import { bullOptions, retryDelay, TURNS_QUEUE, TurnJob } from './turn-jobs';
 
 /**
  * Runs in every worker process; each job is safe to run twice (see TurnJobs and GameStore.resolve).
- * A job whose worker died goes back to the queue once its lock (WORKER_LOCK_MS) runs out.
+ * A job whose worker died goes back to the queue at most a quarter of WORKER_LOCK_MS after its lock
+ * ran out, however often that happens; resolutions run in a thread, so locks keep being renewed.
  */
 @Injectable()
 export class TurnsProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -29,7 +30,9 @@ export class TurnsProcessor implements OnApplicationBootstrap, OnApplicationShut
       ...bullOptions(this.config),
       concurrency: 4,
       lockDuration: workerLockMs,
-      stalledInterval: workerLockMs,
+      stalledInterval: workerLockMs / 4,
+      maxStalledCount: Number.MAX_SAFE_INTEGER,
+      settings: { backoffStrategy: retryDelay(this.config) },
     });
     this.worker.on('failed', (job, e) =>
       this.log.warn(`${job?.name} ${JSON.stringify(job?.data)} failed: ${e.message}`),
@@ -42,17 +45,20 @@ export class TurnsProcessor implements OnApplicationBootstrap, OnApplicationShut
   }
 
   async process(job: Job): Promise<void> {
+    try {
+      await this.run(job);
+    } catch (e) {
+      // Closed already, resolved, paused, the deadline moved, or no such game: nothing is due.
+      if (!(e instanceof GameRuleError)) throw e;
+    }
+  }
+
+  private async run(job: Job): Promise<void> {
     const { name, data } = job as unknown as TurnJob;
     if (name === 'close') {
-      await this.games.execute(data.gameId, 'system', ({ game }) => {
-        try {
-          return closeTurn(game, data.turn, 'deadline', new Date());
-        } catch (e) {
-          // Closed already, resolved, paused, or the deadline moved: nothing is due.
-          if (e instanceof GameRuleError) return [];
-          throw e;
-        }
-      });
+      await this.games.execute(data.gameId, 'system', ({ game }) =>
+        closeTurn(game, data.turn, 'deadline', new Date()),
+      );
     } else if (name === 'resolve') {
       this.log.log(`resolving game ${data.gameId} turn ${data.turn}`);
       if (await this.games.resolve(data.gameId, data.turn))
@@ -67,11 +73,10 @@ export class TurnsProcessor implements OnApplicationBootstrap, OnApplicationShut
       )
         return;
       const remainingMs = new Date(data.deadline).getTime() - Date.now();
-      for (const player of game.players.filter((p) => !(p.id in game.submissions))) {
-        this.emitter
-          .to(accountRoom(player.id))
-          .emit('turn.reminder', { gameId: game.id, turn: game.turn, deadline: data.deadline, remainingMs });
-      }
+      // The job's id (game, turn, deadline, lead time) is the push's: unique, and the same if sent again.
+      const reminder = { id: job.id, gameId: game.id, turn: game.turn, deadline: data.deadline, remainingMs };
+      for (const player of game.players.filter((p) => !(p.id in game.submissions)))
+        this.emitter.to(accountRoom(player.id)).emit('turn.reminder', reminder);
     }
   }
 }

@@ -1,9 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { eventMetadata, gameStream } from '@warpgate/contracts';
-import { evolveGame, Game, GameRuleError, NewEvent, resolveClosedTurn, Ruleset } from '@warpgate/engine';
+import { evolveGame, Game, GameRuleError, NewEvent, Ruleset } from '@warpgate/engine';
 import { EventStore, RecordedEvent, WrongExpectedVersionError } from '@warpgate/event-store';
 import { getRuleset } from '@warpgate/rulesets';
 import { randomUUID } from 'node:crypto';
+import { ResolutionThread } from './resolution-thread';
 import { EVENT_STORE } from './tokens';
 
 export interface LoadedGame {
@@ -19,12 +20,17 @@ const CACHED_GAMES = 500;
 
 /** Games as folds of their streams, and appends that expect the revision they were decided on. */
 @Injectable()
-export class GameStore {
+export class GameStore implements OnApplicationShutdown {
   private readonly cache = new Map<string, LoadedGame>();
+  private readonly resolutions = new ResolutionThread();
   /** The tail of each game's queue of decisions in this process. */
   private readonly queues = new Map<string, Promise<unknown>>();
 
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  onApplicationShutdown() {
+    return this.resolutions.close();
+  }
 
   /** The game folded up to its last event. States are immutable, so a cached fold is only extended. */
   async load(gameId: string): Promise<LoadedGame> {
@@ -110,13 +116,14 @@ export class GameStore {
   /**
    * Resolves `turn` if it is closed and not yet resolved. Exactly once under retries and racing
    * workers: the append expects the revision the resolution was computed on, and its event ids are
-   * derived from game and turn. Returns whether this call did it.
+   * derived from game and turn. The resolution itself runs in a thread (see ResolutionThread).
+   * Returns whether this call did it.
    */
   async resolve(gameId: string, turn: number): Promise<boolean> {
     for (;;) {
       const { game, ruleset } = await this.load(gameId);
       if (game.status !== 'running' || game.turn !== turn || !game.closed) return false;
-      const events = resolveClosedTurn(ruleset, game);
+      const events = await this.resolutions.resolve(ruleset.id, game);
       const metadata = eventMetadata('system', `${gameId}/${turn}`);
       try {
         await this.store.append(

@@ -1,0 +1,63 @@
+import { closeTurn, createGame, Game, joinGame, resolveClosedTurn, startGame } from '@warpgate/engine';
+import { SqliteEventStore } from '@warpgate/event-store';
+import { getRuleset } from '@warpgate/rulesets';
+import { GameStore } from './game-store';
+import { ResolutionThread } from './resolution-thread';
+
+const RULESET = 'galactic-conflict';
+const admin = { id: 'admin', role: 'admin' as const };
+
+/** A game of two whose turn 1 is closed. */
+async function closedGame(): Promise<Game> {
+  const store = new SqliteEventStore(':memory:');
+  const games = new GameStore(store);
+  const gameId = 'e5c7b1a2-3f4d-4e6a-9b8c-7d6e5f4a3b2c';
+  const input = { ruleset: RULESET, name: 'Threads', schedule: { kind: 'period', minutes: 60 } as const };
+  await games.create(
+    gameId,
+    createGame(getRuleset(RULESET), input, admin, { gameId, seed: 'seed' }, new Date()),
+    admin.id,
+  );
+  for (const [id, empire] of [
+    ['a', 'ANTARES'],
+    ['b', 'BELLATRIX'],
+  ])
+    await games.execute(gameId, id, ({ game, ruleset }) =>
+      joinGame(ruleset, game, { id, role: 'player' }, empire, new Date()),
+    );
+  await games.execute(gameId, admin.id, ({ game, ruleset }) => startGame(ruleset, game, admin, new Date()));
+  const { game } = await games.execute(gameId, admin.id, ({ game }) =>
+    closeTurn(game, 1, 'admin', new Date()),
+  );
+  await store.close();
+  return game;
+}
+
+describe('ResolutionThread', () => {
+  const thread = new ResolutionThread();
+  let game: Game;
+  beforeAll(async () => {
+    game = await closedGame();
+  });
+  afterAll(() => thread.close());
+
+  it('resolves a closed turn as the engine does', async () => {
+    expect(await thread.resolve(RULESET, game)).toEqual(resolveClosedTurn(getRuleset(RULESET), game));
+  });
+
+  it('fails a resolution that throws, and goes on with the next', async () => {
+    await expect(thread.resolve(RULESET, { ...game, closed: false })).rejects.toThrow('no closed turn');
+    expect(await thread.resolve(RULESET, game)).toHaveLength(
+      resolveClosedTurn(getRuleset(RULESET), game).length,
+    );
+  });
+
+  it('fails what it had to do when the thread stops; the next resolution starts another', async () => {
+    const pending = thread.resolve(RULESET, game);
+    await thread.close();
+    await expect(pending).rejects.toThrow('resolution thread stopped');
+    expect(await thread.resolve(RULESET, game)).toHaveLength(
+      resolveClosedTurn(getRuleset(RULESET), game).length,
+    );
+  });
+});

@@ -1,0 +1,90 @@
+import { type Game, type ResolvedEvent, resolveClosedTurn } from '@warpgate/engine';
+import { getRuleset } from '@warpgate/rulesets';
+import { extname } from 'node:path';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+
+interface Request {
+  id: number;
+  ruleset: string;
+  game: Game;
+}
+
+type Reply =
+  { id: number; events: ResolvedEvent[] } | { id: number; error: { message: string; stack?: string } };
+
+/** Marks the thread this module starts, so that it serves resolutions only there. */
+const ROLE = 'warpgate-resolution';
+
+interface Pending {
+  resolve: (events: ResolvedEvent[]) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * Resolves closed turns in a thread of their own: a long resolution (a big Galaxy turn) on the
+ * event loop would stop the renewal of the job locks and the projection lease, and other workers
+ * would take over what this one is still doing. One thread, started on first use, resolves one
+ * turn after the other; if it dies, what it had to do fails (the job is retried) and the next
+ * resolution starts a new one.
+ */
+export class ResolutionThread {
+  private thread?: { worker: Worker; pending: Map<number, Pending> };
+  private nextId = 0;
+
+  resolve(ruleset: string, game: Game): Promise<ResolvedEvent[]> {
+    const { worker, pending } = this.thread ?? this.start();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      // Keeps the process alive only while it waits for the thread.
+      worker.ref();
+      worker.postMessage({ id, ruleset, game } satisfies Request);
+    });
+  }
+
+  async close() {
+    const worker = this.thread?.worker;
+    this.thread = undefined;
+    await worker?.terminate();
+  }
+
+  private start() {
+    // From TypeScript sources (jest, scripts run with @swc-node/register) the thread compiles them too.
+    const typescript = extname(__filename) === '.ts';
+    const worker = new Worker(__filename, {
+      workerData: ROLE,
+      execArgv: typescript ? ['-r', '@swc-node/register'] : undefined,
+    });
+    worker.unref();
+    const thread = { worker, pending: new Map<number, Pending>() };
+    let failure = new Error('The resolution thread stopped');
+    worker.on('message', (reply: Reply) => {
+      const waiting = thread.pending.get(reply.id);
+      thread.pending.delete(reply.id);
+      if (thread.pending.size === 0) worker.unref();
+      if ('error' in reply)
+        waiting?.reject(Object.assign(new Error(reply.error.message), { stack: reply.error.stack }));
+      else waiting?.resolve(reply.events);
+    });
+    worker.on('error', (e) => (failure = e));
+    worker.on('exit', () => {
+      if (this.thread === thread) this.thread = undefined;
+      for (const waiting of thread.pending.values()) waiting.reject(failure);
+    });
+    this.thread = thread;
+    return thread;
+  }
+}
+
+if (!isMainThread && workerData === ROLE) {
+  parentPort!.on('message', ({ id, ruleset, game }: Request) => {
+    let reply: Reply;
+    try {
+      reply = { id, events: resolveClosedTurn(getRuleset(ruleset), game) };
+    } catch (e) {
+      const { message, stack } = e instanceof Error ? e : new Error(String(e));
+      reply = { id, error: { message, stack } };
+    }
+    parentPort!.postMessage(reply);
+  });
+}
