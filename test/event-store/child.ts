@@ -1,4 +1,7 @@
-/** A separate process for the SQLite tests: `race FILE WRITER COUNT` or `bulk FILE COUNT`. */
+/**
+ * A separate process for the SQLite tests: `race FILE WRITER COUNT`, `bulk FILE COUNT` or
+ * `acks FILE APPENDERS`.
+ */
 import { randomUUID } from 'node:crypto';
 import { SqliteEventStore } from '../../libs/event-store/src/sqlite/sqlite-event-store';
 import { WrongExpectedVersionError } from '../../libs/event-store/src/event-store';
@@ -29,6 +32,19 @@ async function bulk(store: SqliteEventStore, count: number) {
   process.stdout.write('appended\n');
 }
 
+/** Appends until killed, `appenders` at once, and reports each append once it is acknowledged. */
+async function acks(store: SqliteEventStore, appenders: number) {
+  await Promise.all(
+    Array.from({ length: appenders }, async (_, w) => {
+      for (let i = 0; ; i++) {
+        const id = randomUUID();
+        await store.append(`acked-${w}`, [{ id, type: 'Acked', data: {} }], i === 0 ? 'no_stream' : i - 1);
+        process.stdout.write(`${w} ${i} ${id}\n`);
+      }
+    }),
+  );
+}
+
 async function main() {
   const [mode, file, a, b] = process.argv.slice(2);
   const store = new SqliteEventStore(file);
@@ -36,7 +52,8 @@ async function main() {
     process.stdout.write('ready\n');
     await new Promise((resolve) => process.stdin.once('data', resolve));
     await race(store, Number(a), Number(b));
-  } else await bulk(store, Number(a));
+  } else if (mode === 'acks') await acks(store, Number(a));
+  else await bulk(store, Number(a));
   await store.close();
 }
 

@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
 import { until } from '../support/until';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeEventStoreContract } from '../../libs/event-store/src/event-store.contract';
-import { SqliteEventStore } from '@warpgate/event-store';
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { SqliteEventStore, WrongExpectedVersionError } from '@warpgate/event-store';
 
 const dir = mkdtempSync(join(tmpdir(), 'warpgate-sqlite-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -74,5 +76,107 @@ describe('embedded SQLite beyond the contract', () => {
     // The store still takes writes where the killed one left off.
     expect((await store.append('bulk', [{ type: 'After', data: {} }])).revision).toBe(count);
     await store.close();
+  });
+
+  it('appends made together share one commit: the WAL grows by one commit, not by one per append', async () => {
+    const db = file();
+    const store = new SqliteEventStore(db);
+    await store.append('seed', [{ type: 'Seed', data: {} }]);
+    const wal = () => readFileSync(`${db}-wal`);
+    // A WAL is a 32-byte header, then frames of a 24-byte header and one page.
+    const frames = () => (wal().length - 32) / (wal().readUInt32BE(8) + 24);
+    const before = frames();
+    const appends = 100;
+    await Promise.all(
+      Array.from({ length: appends }, (_, i) => store.append(`together-${i}`, [{ type: 'T', data: {} }])),
+    );
+    // Separate commits would each write the pages they changed again: several frames per append.
+    expect(frames() - before).toBeLessThan(appends);
+    expect(await store.readAll({ filter: { streamPrefixes: ['together-'] } })).toHaveLength(appends);
+    await store.close();
+  });
+
+  it('appends made together keep their own expected-revision checks and results', async () => {
+    const store = new SqliteEventStore(file());
+    const id = randomUUID();
+    const settled = await Promise.allSettled([
+      ...Array.from({ length: 5 }, () => store.append('contested', [{ type: 'T', data: {} }], 'no_stream')),
+      store.append('other', [{ id, type: 'T', data: {} }], 'no_stream'),
+      // Fails on its second event, after writing its first: nothing of it may stay.
+      store.append('duplicated', [
+        { id: randomUUID(), type: 'T', data: {} },
+        { id, type: 'T', data: {} },
+      ]),
+      // A retry of the append to `other` in the same commit: the same result, nothing written twice.
+      store.append('other', [{ id, type: 'T', data: {} }], 'no_stream'),
+      store.append('other', [{ type: 'T', data: {} }], 0),
+    ]);
+    const [contested, other, duplicated, retried, next] = [
+      settled.slice(0, 5),
+      settled[5],
+      settled[6],
+      settled[7],
+      settled[8],
+    ];
+    expect(contested.filter((s) => s.status === 'fulfilled')).toEqual([
+      { status: 'fulfilled', value: expect.objectContaining({ revision: 0 }) },
+    ]);
+    for (const s of contested.filter((s) => s.status === 'rejected'))
+      expect((s as PromiseRejectedResult).reason).toMatchObject({ expected: 'no_stream', actual: 0 });
+    expect(contested.filter((s) => s.status === 'rejected')).toHaveLength(4);
+    expect(other.status).toBe('fulfilled');
+    expect(retried).toEqual(other);
+    expect(next).toMatchObject({ status: 'fulfilled', value: { revision: 1 } });
+    expect(duplicated.status).toBe('rejected');
+    expect((duplicated as PromiseRejectedResult).reason).not.toBeInstanceOf(WrongExpectedVersionError);
+    expect(await store.readStream('duplicated')).toEqual([]);
+    expect((await store.readStream('other')).map((e) => e.revision)).toEqual([0, 1]);
+    await store.close();
+  });
+
+  it('writes the appends still queued when it is closed', async () => {
+    const db = file();
+    const store = new SqliteEventStore(db);
+    const appended = store.append('closing', [{ type: 'T', data: {} }]);
+    await store.close();
+    expect(await appended).toMatchObject({ revision: 0 });
+    const reopened = new SqliteEventStore(db);
+    expect(await reopened.readStream('closing')).toHaveLength(1);
+    await reopened.close();
+  });
+
+  // SIGKILL proves that an acknowledged append was committed, not only buffered by this process.
+  // That it also survives an OS crash or power loss is what `synchronous = FULL` adds (the WAL is
+  // fsynced before a commit returns); a test cannot pull the power.
+  it('an append acknowledged before a SIGKILL is there after restart', async () => {
+    const db = file();
+    new SqliteEventStore(db).close();
+    const appenders = 20;
+    const { proc, output } = child('acks', db, String(appenders));
+    const acknowledged = () =>
+      output()
+        .split('\n')
+        .slice(0, -1) // a line is complete once its newline has arrived
+        .map((line) => line.split(' '));
+    await until(() => acknowledged().length >= 2_000, '2,000 acknowledged appends');
+    proc.kill('SIGKILL');
+    // 'close', not 'exit': every line the child wrote before it died has been read.
+    const [code, signal] = await once(proc, 'close');
+    expect([code, signal]).toEqual([null, 'SIGKILL']);
+    const acks = acknowledged();
+    const store = new SqliteEventStore(db);
+    for (let w = 0; w < appenders; w++) {
+      const read = await store.readStream(`acked-${w}`);
+      // Consistent: every stream without gaps...
+      expect(read.map((e) => e.revision)).toEqual(read.map((_, i) => i));
+      // ...and holding every append acknowledged to it.
+      for (const [, i, id] of acks.filter(([writer]) => writer === String(w)))
+        expect(read[Number(i)]?.id).toBe(id);
+    }
+    expect((await store.append('acked-0', [{ type: 'After', data: {} }])).revision).toBeGreaterThan(0);
+    await store.close();
+    const raw = new Database(db, { readonly: true });
+    expect(raw.pragma('integrity_check', { simple: true })).toBe('ok');
+    raw.close();
   });
 });
