@@ -110,6 +110,29 @@ describe('sign-ups from one address', () => {
   });
 });
 
+describe('behind a proxy', () => {
+  const trusting = withApi({ SIGN_UPS_PER_IP: '2/1h', TRUST_PROXY: 'loopback' });
+  const plain = withApi({ SIGN_UPS_PER_IP: '2/1h' });
+  const from = (url: string, address: string, name: string) =>
+    fetch(url + '/accounts', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: JSON.stringify({ name, password: `${name} password` }),
+    }).then((res) => res.status);
+
+  it('with TRUST_PROXY, counts each client address the proxy forwards', async () => {
+    for (const address of ['203.0.113.1', '203.0.113.2'])
+      for (let i = 0; i < 2; i++)
+        expect(await from(trusting.url, address, `t${address.slice(-1)}x${i}`)).toBe(201);
+    expect(await from(trusting.url, '203.0.113.1', 'tover')).toBe(429);
+  });
+
+  it('without it, believes no X-Forwarded-For: a client cannot pick its address', async () => {
+    for (let i = 0; i < 2; i++) expect(await from(plain.url, `203.0.113.${i}`, `plain${i}`)).toBe(201);
+    expect(await from(plain.url, '203.0.113.9', 'plainover')).toBe(429);
+  });
+});
+
 describe('two apis sharing Redis', () => {
   const env = testEnv({ SIGN_UPS_PER_IP: '4/1h' });
   const apis: { app: NestExpressApplication; url: string }[] = [];

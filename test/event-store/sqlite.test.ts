@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { until } from '../support/until';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeEventStoreContract } from '../../libs/event-store/src/event-store.contract';
@@ -132,6 +132,21 @@ describe('embedded SQLite beyond the contract', () => {
     expect(await store.readStream('duplicated')).toEqual([]);
     expect((await store.readStream('other')).map((e) => e.revision)).toEqual([0, 1]);
     await store.close();
+  });
+
+  it('tightens a store file made readable by others (0644) to its owner only, with its WAL and shm', async () => {
+    const file = join(dir, 'loose.db');
+    const first = new SqliteEventStore(file);
+    await first.append('loose', [{ type: 'Written', data: {} }]);
+    const files = [file, `${file}-wal`, `${file}-shm`];
+    files.forEach((f) => chmodSync(f, 0o644));
+    const second = new SqliteEventStore(file);
+    try {
+      for (const f of files)
+        expect({ f, mode: (statSync(f).mode & 0o777).toString(8) }).toEqual({ f, mode: '600' });
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
   });
 
   it('writes the appends still queued when it is closed', async () => {

@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, HttpStatus } from '@nestjs/common';
+import { ArgumentsHost, Catch, HttpStatus, Logger } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
 import { RateLimitedException, StoreWriteError } from '@warpgate/platform';
 import type { Response } from 'express';
@@ -15,6 +15,8 @@ const isClientError = (e: unknown): e is { status: number; message: string } =>
 /** Answers such errors with their status and message instead of logging them as server errors; 429s say when to retry. */
 @Catch()
 export class ClientErrorFilter extends BaseExceptionFilter {
+  private readonly log = new Logger('Http');
+
   override catch(error: unknown, host: ArgumentsHost) {
     if (error instanceof RateLimitedException)
       host
@@ -22,6 +24,7 @@ export class ClientErrorFilter extends BaseExceptionFilter {
         .getResponse<Response>()
         .setHeader('Retry-After', Math.ceil(error.retryAfterMs / 1000));
     if (error instanceof StoreWriteError) {
+      this.log.error(`${error.message}: ${(error.cause as Error)?.stack ?? String(error.cause)}`);
       host
         .switchToHttp()
         .getResponse<Response>()

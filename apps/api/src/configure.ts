@@ -1,6 +1,9 @@
 import { ValidationPipe } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { CONFIG, Config } from '@warpgate/platform';
+import type { NextFunction, Request, Response } from 'express';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { socketIoKey } from '../../worker/src/emitter';
 import { ClientErrorFilter } from './client-error.filter';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
@@ -42,13 +45,39 @@ function refuseObjectNames(key: string, value: unknown) {
   return value;
 }
 
+/** Where `npm run build` puts the web client (apps/web), relative to the working directory like `data/`. */
+export const WEB_DIR = resolve('dist/web');
+/** The client's own pages, disjoint from the API's routes: a reload or a link there gets the client. */
+export const WEB_PAGES = '/app';
+
+/**
+ * The built web client at `/`, its pages under WEB_PAGES. Static files match only files that exist,
+ * so the API's routes and /socket.io are never shadowed. Without a build, the API runs alone.
+ */
+function serveWebClient(app: NestExpressApplication) {
+  const index = resolve(WEB_DIR, 'index.html');
+  if (!existsSync(index)) return;
+  app.useStaticAssets(WEB_DIR, {
+    // File names under assets/ carry their content's hash; index.html must be asked for again.
+    setHeaders: (res, path) =>
+      res.setHeader('Cache-Control', path === index ? 'no-cache' : 'public, max-age=31536000, immutable'),
+  });
+  app.use(WEB_PAGES, (req: Request, res: Response, next: NextFunction) =>
+    req.method === 'GET' || req.method === 'HEAD'
+      ? res.setHeader('Cache-Control', 'no-cache').sendFile(index)
+      : next(),
+  );
+}
+
 /** Set up on the app before it listens, by main.ts and by the tests alike. */
 export async function configureApp(app: NestExpressApplication): Promise<void> {
   // Orders and messages are the largest bodies (100 000 characters at most); anything bigger is refused with 413.
   app.useBodyParser('json', { limit: '256kb', verify: refuseDeepJson, reviver: refuseObjectNames });
   app.useGlobalFilters(new ClientErrorFilter(app.getHttpAdapter()));
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+  serveWebClient(app);
   const config = app.get<Config>(CONFIG);
+  if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
   const adapter = new RedisIoAdapter(app, config.redisUrl, socketIoKey(config));
   await adapter.connect();
   app.useWebSocketAdapter(adapter);

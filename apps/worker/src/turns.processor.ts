@@ -75,7 +75,7 @@ export class TurnsProcessor implements OnApplicationBootstrap, OnApplicationShut
       const remainingMs = new Date(data.deadline).getTime() - Date.now();
       // The job's id (game, turn, deadline, lead time) is the push's: unique, and the same if sent again.
       const reminder = { id: job.id, gameId: game.id, turn: game.turn, deadline: data.deadline, remainingMs };
-      for (const player of game.players.filter((p) => !(p.id in game.submissions)))
+      for (const player of game.players.filter((p) => !Object.hasOwn(game.submissions, p.id)))
         this.emitter.to(accountRoom(player.id)).emit('turn.reminder', reminder);
     }
   }

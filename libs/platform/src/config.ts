@@ -9,6 +9,12 @@ export interface Config {
   /** Set: EventStoreDB connection string (esdb://...). Unset: the embedded SQLite store. */
   eventStoreUrl?: string;
   eventStoreFile: string;
+  /** The SQLite file of this machine's snapshots (a cache: see SnapshotStore). */
+  snapshotFile: string;
+  /** What the folded games kept in memory may weigh (estimated from their JSON), in bytes. */
+  gameCacheBytes: number;
+  /** What the rebuilt reports kept in memory may weigh (their JSON), in bytes. */
+  reportCacheBytes: number;
   redisUrl: string;
   /** Namespaces every Redis key, queue and channel: several deployments (or test runs) can share one Redis. */
   redisPrefix: string;
@@ -25,6 +31,11 @@ export interface Config {
   /** Set together: an account the api makes sure exists and is an admin when it starts. */
   adminName?: string;
   adminPassword?: string;
+  /**
+   * Express's `trust proxy`: which proxies' X-Forwarded-For is believed for the client's address (the
+   * per-address limits). Unset: none, every request's address is the connection's.
+   */
+  trustProxy?: boolean | number | string;
   /** Sign-ups one address may make in a window. */
   signUpsPerIp: Limit;
   /** Failed log-ins one address may make in a window. */
@@ -42,15 +53,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number(env.PORT ?? 3000),
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
     eventStoreFile,
+    snapshotFile: env.SNAPSHOT_FILE ?? join(dirname(eventStoreFile), 'snapshots.db'),
+    gameCacheBytes: megabytes('GAME_CACHE_MB', env.GAME_CACHE_MB ?? '256'),
+    reportCacheBytes: megabytes('REPORT_CACHE_MB', env.REPORT_CACHE_MB ?? '64'),
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     redisPrefix: env.REDIS_PREFIX ?? 'warpgate',
-    workerLockMs: Number(env.WORKER_LOCK_MS ?? 10_000),
-    turnRetryMaxMs: Number(env.TURN_RETRY_MAX_MS ?? 30_000),
+    workerLockMs: millisecond('WORKER_LOCK_MS', env.WORKER_LOCK_MS ?? '10000'),
+    turnRetryMaxMs: millisecond('TURN_RETRY_MAX_MS', env.TURN_RETRY_MAX_MS ?? '30000'),
     remindersMs: milliseconds('REMINDERS_MS', env.REMINDERS_MS ?? '3600000,600000'),
     jwtSecret: env.JWT_SECRET || localSecret(join(dirname(eventStoreFile), 'jwt-secret')),
     jwtExpiresIn: seconds('JWT_EXPIRES_IN', env.JWT_EXPIRES_IN ?? '12h'),
     adminName,
     adminPassword,
+    trustProxy: trustProxy(env.TRUST_PROXY),
     signUpsPerIp: limit('SIGN_UPS_PER_IP', env.SIGN_UPS_PER_IP ?? '30/1h'),
     logInFailuresPerIp: limit('LOG_IN_FAILURES_PER_IP', env.LOG_IN_FAILURES_PER_IP ?? '50/15m'),
     logInFailuresPerName: limit('LOG_IN_FAILURES_PER_NAME', env.LOG_IN_FAILURES_PER_NAME ?? '10/15m'),
@@ -67,6 +82,19 @@ function seconds(name: string, value: string): number {
   return Number(match[1]) * UNIT_SECONDS[match[2]];
 }
 
+function megabytes(name: string, value: string): number {
+  if (!/^\d+$/.test(value.trim()))
+    throw new Error(`${name} must be a whole number of megabytes, not "${value}"`);
+  return Number(value) * 1024 * 1024;
+}
+
+/** One duration in milliseconds, more than 0. */
+function millisecond(name: string, value: string): number {
+  if (!/^\d+$/.test(value.trim()) || Number(value) === 0)
+    throw new Error(`${name} must be a number of milliseconds like 10000, not "${value}"`);
+  return Number(value);
+}
+
 /** A comma-separated list of durations in milliseconds; empty for none. */
 function milliseconds(name: string, value: string): number[] {
   const list = value
@@ -79,6 +107,13 @@ function milliseconds(name: string, value: string): number[] {
     );
   }
   return list.map(Number);
+}
+
+/** `true`, a number of hops, or addresses and subnets (`loopback`, `10.0.0.0/8, 10.1.0.5`). */
+function trustProxy(value: string | undefined): Config['trustProxy'] {
+  if (!value) return undefined;
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 /** `<count>/<window>`: at most so many in the window (a duration as for `seconds`). */

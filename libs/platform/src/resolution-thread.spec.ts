@@ -2,6 +2,7 @@ import { closeTurn, createGame, Game, joinGame, resolveClosedTurn, startGame } f
 import { SqliteEventStore } from '@warpgate/event-store';
 import { getRuleset } from '@warpgate/rulesets';
 import { GameStore } from './game-store';
+import { SnapshotStore } from './snapshots';
 import { ResolutionThread } from './resolution-thread';
 
 const RULESET = 'galactic-conflict';
@@ -10,7 +11,7 @@ const admin = { id: 'admin', role: 'admin' as const };
 /** A game of two whose turn 1 is closed. */
 async function closedGame(): Promise<Game> {
   const store = new SqliteEventStore(':memory:');
-  const games = new GameStore(store);
+  const games = new GameStore(store, new SnapshotStore(':memory:'), { gameCacheBytes: 64 << 20 });
   const gameId = 'e5c7b1a2-3f4d-4e6a-9b8c-7d6e5f4a3b2c';
   const input = { ruleset: RULESET, name: 'Threads', schedule: { kind: 'period', minutes: 60 } as const };
   await games.create(
@@ -59,5 +60,14 @@ describe('ResolutionThread', () => {
     expect(await thread.resolve(RULESET, game)).toHaveLength(
       resolveClosedTurn(getRuleset(RULESET), game).length,
     );
+  });
+
+  it('stops a resolution that runs past its time, and the thread with it', async () => {
+    const impatient = new ResolutionThread(1);
+    try {
+      await expect(impatient.resolve(RULESET, game)).rejects.toThrow(/took over 1 ms: stopped/);
+    } finally {
+      await impatient.close();
+    }
   });
 });

@@ -31,21 +31,44 @@ export class ResolutionThread {
   private thread?: { worker: Worker; pending: Map<number, Pending> };
   private nextId = 0;
 
+  /**
+   * `timeoutMs`: a resolution that runs longer (a rules bug looping forever) stops the thread and
+   * fails, so that the job is retried and later resolutions are not stuck behind it.
+   */
+  constructor(private readonly timeoutMs = 10 * 60_000) {}
+
   resolve(ruleset: string, game: Game): Promise<ResolvedEvent[]> {
     const { worker, pending } = this.thread ?? this.start();
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
+    return new Promise<ResolvedEvent[]>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        pending
+          .get(id)
+          ?.reject(
+            new Error(`Resolving game ${game.id} turn ${game.turn} took over ${this.timeoutMs} ms: stopped`),
+          );
+        pending.delete(id);
+        void worker.terminate();
+      }, this.timeoutMs);
+      const settled = () => clearTimeout(timer);
+      pending.set(id, {
+        resolve: (events) => (settled(), resolve(events)),
+        reject: (e) => (settled(), reject(e)),
+      });
       // Keeps the process alive only while it waits for the thread.
       worker.ref();
       worker.postMessage({ id, ruleset, game } satisfies Request);
     });
   }
 
+  /** What the thread still had to do fails at once: a reply racing the stop is not waited for. */
   async close() {
-    const worker = this.thread?.worker;
+    const thread = this.thread;
     this.thread = undefined;
-    await worker?.terminate();
+    if (!thread) return;
+    for (const waiting of thread.pending.values()) waiting.reject(new Error('The resolution thread stopped'));
+    thread.pending.clear();
+    await thread.worker.terminate();
   }
 
   private start() {

@@ -10,12 +10,8 @@ export interface WriteOutcome {
 /** An append the store refused for its own reasons (not a lost race): the api answers 503. */
 export class StoreWriteError extends Error {
   constructor(cause: unknown) {
-    super(
-      `The event store refuses writes (${(cause as Error).message}); nothing was saved, try again later`,
-      {
-        cause,
-      },
-    );
+    // The store's own words stay in the log (the cause): clients get this sentence only.
+    super('The event store refuses writes right now; nothing was saved, try again later', { cause });
     this.name = 'StoreWriteError';
   }
 }

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
   AllFilter,
@@ -60,9 +60,11 @@ export class SqliteEventStore implements EventStore {
   constructor(file: string) {
     if (file !== ':memory:') {
       mkdirSync(dirname(file), { recursive: true });
-      // Created readable by its owner only: it holds password hashes. SQLite gives the -wal and -shm
-      // files the database's mode. An existing file keeps the mode it has.
+      // Readable by its owner only: it holds password hashes. SQLite gives new -wal and -shm files
+      // the database's mode; files made before this rule are tightened to it.
       closeSync(openSync(file, 'a', 0o600));
+      for (const f of [file, `${file}-wal`, `${file}-shm`])
+        if (existsSync(f) && statSync(f).mode & 0o077) chmodSync(f, statSync(f).mode & 0o700);
     }
     this.db = new Database(file);
     this.db.defaultSafeIntegers(true);
