@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { statSync } from 'node:fs';
 import { promisify } from 'node:util';
+import { hashPassword } from '../../apps/api/src/accounts/password';
 import { ApiModule } from '../../apps/api/src/api.module';
 import { configureApp } from '../../apps/api/src/configure';
 import { ADMIN, Client, logInAdmin, startApp, startProcess, testEnv } from '../support/app';
@@ -135,6 +136,26 @@ describe('account ids and names', () => {
     const derived = createHash('sha256').update('account:hopper').digest('hex');
     expect(id.replace(/-/g, '')).not.toBe(derived.slice(0, 32));
     expect((await logIn('HOPPER', 'cobol rules')).account.id).toBe(id);
+  });
+
+  it('keeps an account made before names were claimed (its id derived from the name): it logs in, its name stays taken', async () => {
+    const hex = createHash('sha256').update('account:elder').digest('hex');
+    const id = [
+      hex.slice(0, 8),
+      hex.slice(8, 12),
+      hex.slice(12, 16),
+      hex.slice(16, 20),
+      hex.slice(20, 32),
+    ].join('-');
+    await store.append(`account-${id}`, [
+      {
+        type: 'AccountCreated',
+        data: { id, name: 'Elder', passwordHash: await hashPassword('an old password'), role: 'player' },
+      },
+    ]);
+    const session = await Client.logIn(url, 'elder', 'an old password');
+    expect(session.id).toBe(id);
+    expect((await post('/accounts', { name: 'ELDER', password: 'impostor password' })).status).toBe(409);
   });
 
   it('a sign-up that failed after claiming its name: the name logs in with its password and the account is completed', async () => {

@@ -82,8 +82,8 @@ export class Accounts {
     { name, password, role }: { name: string; password: string; role: Role },
     actor?: string,
   ): Promise<Account> {
-    // Cheap, and spares a hash; the claim below is what decides.
-    if ((await this.store.readStream(nameStream(name), { maxCount: 1 })).length) throw taken(name);
+    // Cheap, and spares a hash; the claim below is what decides (no account is made under a derived id any more).
+    if (await this.findByName(name)) throw taken(name);
     const id = randomUUID();
     const creation = { id, name, passwordHash: await hashPassword(password), role };
     const claim = accountEvent('AccountNameClaimed', creation, {
@@ -160,10 +160,13 @@ export class Accounts {
     );
   }
 
-  /** The account the name's claim points at, created from the claim if its sign-up died before doing so. */
+  /**
+   * The account the name's claim points at, created from the claim if its sign-up died before doing
+   * so; a name with no claim may be an account from before claims, under its derived id.
+   */
   private async findByName(name: string): Promise<AccountState | undefined> {
     const [claim] = await this.store.readStream(nameStream(name), { maxCount: 1 });
-    if (!claim) return undefined;
+    if (!claim) return this.load(derivedId(name));
     const { id } = claim.data as AccountCreation;
     const state = await this.load(id);
     if (state) return state;
@@ -185,3 +188,12 @@ export class Accounts {
 }
 
 const taken = (name: string) => new ConflictException(`The name "${name}" is taken`);
+
+/**
+ * Accounts made before names were claimed have this id, a hash of the name: they are found by it
+ * and keep their name, never rewritten.
+ */
+function derivedId(name: string): string {
+  const hex = createHash('sha256').update(`account:${name.toLowerCase()}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
