@@ -11,6 +11,24 @@ export default tseslint.config(
     },
   },
   {
+    // The libraries run on Node (crypto, decorators): the browser client takes only their types.
+    files: ['apps/web/**/*.ts', 'apps/web/**/*.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@warpgate/*'],
+              allowTypeImports: true,
+              message: 'The web client imports only types from the libraries.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: {
       globals: { module: 'writable', require: 'readonly', process: 'readonly', console: 'readonly' },

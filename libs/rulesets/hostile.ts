@@ -1,3 +1,4 @@
+import type { EventMetadata } from '@warpgate/contracts';
 import {
   closeTurn,
   createGame,
@@ -16,6 +17,7 @@ import {
   type Ruleset,
   type Settings,
   type Viewer,
+  withMetadata,
 } from '@warpgate/engine';
 
 /**
@@ -26,13 +28,16 @@ import {
 
 const NOW = new Date('2030-01-01T00:00:00.000Z');
 
-/** Appends as the store does: the data goes through JSON.stringify and comes back parsed. */
+/**
+ * Appends as the store does: the data goes through JSON.stringify and comes back parsed, with the
+ * schema version of its type (which every event type must have).
+ */
 function store(ruleset: Ruleset, game: Game | undefined, events: NewEvent[]): Game {
   let next = game;
-  for (const e of events)
+  const metadata = { actor: 'system', correlationId: 'hostile', schemaVersion: 1, time: NOW.toISOString() };
+  for (const e of withMetadata(ruleset, events, metadata))
     next = evolveGame(ruleset, next, {
-      type: e.type,
-      data: JSON.parse(JSON.stringify(e.data)) as unknown,
+      ...(JSON.parse(JSON.stringify(e)) as { type: string; data: unknown; metadata: EventMetadata }),
       revision: (next?.revision ?? -1) + 1,
       time: NOW,
     });

@@ -1,4 +1,12 @@
-import { fold, playTurn, resolveSettings, setupGame, createRng, type Rng } from '@warpgate/engine';
+import {
+  fold,
+  playTurn,
+  resolveSettings,
+  setupGame,
+  createRng,
+  type Rng,
+  type RulesetEvent,
+} from '@warpgate/engine';
 import { galacticConflict as gc, type GcOrder, type GcState } from '@warpgate/rulesets/galactic-conflict';
 import { elapsedMs, fmt, median } from './stats';
 
@@ -56,17 +64,19 @@ export async function bench(): Promise<void> {
   const orders = fullOrders(state, rng);
   const count = Object.values(orders).reduce((n, o) => n + o.length, 0);
   const times: number[] = [];
-  let events = 0;
+  let out: RulesetEvent[] = [];
   for (let i = 0; i < 30; i++) {
     const start = process.hrtime.bigint();
-    const out = gc.resolveTurn(state, orders, createRng(seed, state.turn));
+    out = gc.resolveTurn(state, orders, createRng(seed, state.turn));
     fold(gc, out, state);
     times.push(elapsedMs(start));
-    events = out.length;
   }
   const owned = state.worlds.filter((w) => w.owner !== null).length;
   console.log(
-    `one turn, 15 players, 300 worlds (${owned} owned), ${count} orders → ${events} events: median ${fmt(median(times), 2)} ms (resolve + fold)`,
+    `one turn, 15 players, 300 worlds (${owned} owned), ${count} orders → ${out.length} events: median ${fmt(median(times), 2)} ms (resolve + fold)`,
+  );
+  console.log(
+    `the turn's domain events: ${fmt(Buffer.byteLength(JSON.stringify(out)) / 1024)} KB of JSON (target: the whole turn ≤ 30 KB)`,
   );
 
   const start = process.hrtime.bigint();

@@ -1,4 +1,4 @@
-import { createRng, resolveSettings, setupGame, type Rng } from '@warpgate/engine';
+import { createRng, fold, resolveSettings, setupGame, type Rng, type RulesetEvent } from '@warpgate/engine';
 import { galaxy, type GalaxyOrder, type GalaxyState } from '@warpgate/rulesets/galaxy';
 import { elapsedMs, fmt, median } from './stats';
 
@@ -19,7 +19,7 @@ const TYPES = [
 ];
 
 /** Homes are planets 1..30, race r's development planets follow them (setup order, digest §3). */
-function position(seed: string, rng: Rng): GalaxyState {
+export function position(seed: string, rng: Rng): GalaxyState {
   const { state } = setupGame(galaxy, resolveSettings(galaxy.settings, {}).settings, players, seed);
   const perRace = Math.floor(GROUPS / RACES);
   state.races.forEach((race, r) => {
@@ -61,7 +61,7 @@ function position(seed: string, rng: Rng): GalaxyState {
   return state;
 }
 
-function orders(state: GalaxyState, rng: Rng): Record<string, GalaxyOrder[]> {
+export function orders(state: GalaxyState, rng: Rng): Record<string, GalaxyOrder[]> {
   const out: Record<string, GalaxyOrder[]> = {};
   for (const race of state.races) {
     const list: GalaxyOrder[] = [];
@@ -92,22 +92,27 @@ export async function bench(): Promise<void> {
   const groups = state.races.reduce((n, r) => n + r.groups.length, 0);
   const count = Object.values(turnOrders).reduce((n, o) => n + o.length, 0);
   const times: number[] = [];
-  let events = 0;
-  let battles = 0;
-  let shots = 0;
+  const folds: number[] = [];
+  let out: RulesetEvent[] = [];
   for (let i = 0; i < 7; i++) {
     const start = process.hrtime.bigint();
-    const out = galaxy.resolveTurn(state, turnOrders, createRng('galaxy-bench', state.turn));
+    out = galaxy.resolveTurn(state, turnOrders, createRng('galaxy-bench', state.turn));
     times.push(elapsedMs(start));
-    events = out.length;
-    const fought = out
-      .filter((e) => e.type === 'galaxy.BattleFought')
-      .map((e) => e.data as { shots: unknown[] });
-    battles = fought.length;
-    shots = fought.reduce((n, b) => n + b.shots.length, 0);
+    const folded = process.hrtime.bigint();
+    fold(galaxy, out, state);
+    folds.push(elapsedMs(folded));
   }
+  const fought = out.flatMap((e) =>
+    e.type === 'galaxy.BattlesFought' ? (e.data as { battles: { shots: unknown[] }[] }).battles : [],
+  );
+  const shots = fought.reduce((n, b) => n + b.shots.length, 0);
   console.log(
-    `one turn, ${RACES} races, ${state.planets.length} planets, ${fmt(groups, 0)} groups, ${fmt(count, 0)} orders: median ${fmt(median(times))} ms (${events} events, ${battles} battles, ${fmt(shots, 0)} shots)`,
+    `one turn, ${RACES} races, ${state.planets.length} planets, ${fmt(groups, 0)} groups, ${fmt(count, 0)} orders: median ${fmt(median(times))} ms, and ${fmt(median(folds))} ms to fold its events (${out.length} events, ${fought.length} battles, ${fmt(shots, 0)} shots)`,
+  );
+  // The events of a turn are what the store keeps of it, besides the orders and the platform's few events.
+  const bytes = Buffer.byteLength(JSON.stringify(out));
+  console.log(
+    `the turn's domain events: ${fmt(bytes / 1024)} KB of JSON (target ≤ 200 KB; the whole turn ≤ 300 KB)`,
   );
   const start = process.hrtime.bigint();
   for (const r of state.races) galaxy.report(state, r.id);

@@ -1,6 +1,6 @@
 import { closeTurn, createGame, joinGame, startGame, submitOrders } from '@warpgate/engine';
 import { SqliteEventStore } from '@warpgate/event-store';
-import { GameStore } from '@warpgate/platform';
+import { GameStore, SnapshotStore } from '@warpgate/platform';
 import { galaxy } from '@warpgate/rulesets/galaxy';
 import { randomUUID } from 'node:crypto';
 
@@ -17,7 +17,7 @@ const RACES = 2;
 async function withGames<T>(file: string, use: (games: GameStore) => Promise<T>): Promise<T> {
   const store = new SqliteEventStore(file);
   try {
-    return await use(new GameStore(store));
+    return await use(new GameStore(store, new SnapshotStore(':memory:'), { gameCacheBytes: 64 << 20 }));
   } finally {
     await store.close();
   }
@@ -64,7 +64,7 @@ export function closeSlowTurn(file: string, gameId: string, turn: number): Promi
 /** How many TurnResolved events of `turn` the stream holds. */
 export function turnResolutions(file: string, gameId: string, turn: number): Promise<number> {
   return withGames(file, async (games) => {
-    const { events } = await games.load(gameId);
+    const events = await games.read(gameId);
     return events.filter((e) => e.type === 'TurnResolved' && (e.data as { turn: number }).turn === turn)
       .length;
   });

@@ -20,7 +20,8 @@ export interface Notification {
 export const gameRoom = (gameId: string) => `game:${gameId}`;
 export const accountRoom = (accountId: string) => `account:${accountId}`;
 
-export function notificationsFor(event: RecordedEvent, game: Game): Notification[] {
+/** `report`: for a ReportIssued, the report rebuilt from the state after its turn (see Reports); none, no push. */
+export function notificationsFor(event: RecordedEvent, game: Game, report?: Report<unknown>): Notification[] {
   const position = event.position.toString();
   // Counts pushes, not rooms: a message to many accounts is one push, with one id.
   let pushes = 0;
@@ -69,11 +70,12 @@ export function notificationsFor(event: RecordedEvent, game: Game): Notification
       return toGame('submission.status', { turn, empire: empire(playerId), submitted: true, ready });
     }
     case 'ReportIssued': {
-      const { turn, playerId, report } = event.data as GameEventMap['ReportIssued'];
+      const { turn, playerId } = event.data as GameEventMap['ReportIssued'];
+      if (!report) return [];
       const pushed = { combat: 'combat.report', contact: 'contact' } as const;
       return [
         ...toAccounts([playerId], 'report.ready', { turn, report }),
-        ...(report as Report<unknown>).notices.flatMap(({ kind, text }) =>
+        ...report.notices.flatMap(({ kind, text }) =>
           kind === 'news' ? [] : toAccounts([playerId], pushed[kind], { turn, text }),
         ),
       ];

@@ -1,9 +1,17 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { GameEventMap } from '@warpgate/contracts';
-import { evolveGame, foldGame, Game, summarize } from '@warpgate/engine';
+import { summarize } from '@warpgate/engine';
 import { EventStore, RecordedEvent, Subscription } from '@warpgate/event-store';
-import { CONFIG, Config, EVENT_STORE, REDIS } from '@warpgate/platform';
-import { getRuleset } from '@warpgate/rulesets';
+import {
+  ByteLru,
+  CONFIG,
+  Config,
+  EVENT_STORE,
+  GameStore,
+  LoadedGame,
+  REDIS,
+  Reports,
+} from '@warpgate/platform';
 import type { Emitter } from '@socket.io/redis-emitter';
 import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
@@ -36,7 +44,8 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
   private subscription?: Subscription;
   private wake?: () => void;
   private loop?: Promise<void>;
-  private readonly games = new Map<string, Game>();
+  /** The fold of each game at the last event projected, as many as GAME_CACHE_MB allows. */
+  private folds: ByteLru<LoadedGame>;
   /** The epoch of the read models this projector writes. */
   private epoch = '';
 
@@ -47,8 +56,11 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
     @Inject(EMITTER) private readonly emitter: Emitter,
     private readonly readModels: ReadModels,
     private readonly jobs: TurnJobs,
+    private readonly games: GameStore,
+    private readonly reports: Reports,
   ) {
     this.lockKey = `${config.redisPrefix}:projector-lock`;
+    this.folds = new ByteLru(config.gameCacheBytes);
   }
 
   onApplicationBootstrap() {
@@ -85,11 +97,11 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
     const renewal = this.keepLock(() => this.subscription?.stop());
     try {
       // From a checkpoint, what the last leader may not have pushed is pushed again (clients drop
-      // repeats by position); from nothing, a rebuild, nothing is pushed.
+      // repeats by id); from nothing (or an epoch with no position yet), a rebuild: nothing is pushed.
       const checkpoint = await this.readModels.checkpoint();
       if (!checkpoint) this.log.log('no read models in Redis: rebuilding them from the store');
       this.epoch = checkpoint?.epoch ?? (await this.readModels.clear());
-      const after = await this.catchUp(checkpoint?.position, checkpoint !== undefined);
+      const after = await this.catchUp(checkpoint?.position, checkpoint?.position !== undefined);
       await this.jobs.reconcile(await this.readModels.games());
       this.subscription = this.store.subscribeToAll({ after, filter: GAMES });
       for await (const event of this.subscription) await this.project(event, true);
@@ -117,7 +129,7 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
 
   /** Projects every game event after `after`, page by page; returns the last position. */
   private async catchUp(after: bigint | undefined, live: boolean) {
-    this.games.clear();
+    this.folds = new ByteLru(this.config.gameCacheBytes);
     for (;;) {
       const page = await this.store.readAll({ after, filter: GAMES, maxCount: PAGE });
       for (const event of page) await this.project(event, live);
@@ -146,18 +158,21 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
 
   private async project(event: RecordedEvent, live: boolean) {
     const gameId = event.stream.slice('game-'.length);
-    const game = await this.evolve(gameId, event);
+    const loaded = await this.evolve(gameId, event);
+    const { game } = loaded;
     await this.readModels.write(this.epoch, event.position, {
       game: summarize(game),
       createdAt: event.type === 'GameCreated' ? event.time.getTime() : undefined,
-      report:
-        event.type === 'ReportIssued'
-          ? { gameId, ...(event.data as GameEventMap['ReportIssued']) }
-          : undefined,
     });
-    if (event.type === 'GameEnded') this.games.delete(gameId);
+    if (event.type === 'GameEnded') this.folds.delete(gameId);
     if (!live) return;
-    for (const n of notificationsFor(event, game)) this.emitter.to(n.room).emit(n.name, n.payload);
+    let report;
+    if (event.type === 'ReportIssued') {
+      // The fold at a ReportIssued holds the state after the turn: the report is rebuilt from it.
+      const { turn, playerId } = event.data as GameEventMap['ReportIssued'];
+      report = this.reports.rebuild(loaded, turn, playerId)?.report;
+    }
+    for (const n of notificationsFor(event, game, report)) this.emitter.to(n.room).emit(n.name, n.payload);
     if (event.type === 'TurnOpened' || event.type === 'DeadlineExtended' || event.type === 'GameResumed') {
       await this.jobs.scheduleDeadline(gameId, game.turn, game.deadline!);
     } else if (event.type === 'TurnClosed') {
@@ -165,17 +180,13 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
     }
   }
 
-  /** The game after `event`, from the cache, or folded from its stream when first met. */
-  private async evolve(gameId: string, event: RecordedEvent): Promise<Game> {
-    let game = this.games.get(gameId);
-    if (!game && event.revision > 0) {
-      const earlier = await this.store.readStream(event.stream, { maxCount: event.revision });
-      const ruleset = getRuleset((earlier[0].data as GameEventMap['GameCreated']).ruleset);
-      game = foldGame(ruleset, earlier);
-    }
-    const ruleset = getRuleset(game?.ruleset ?? (event.data as GameEventMap['GameCreated']).ruleset);
-    const next = evolveGame(ruleset, game, event);
-    this.games.set(gameId, next);
+  /** The game after `event`: the cached fold extended, or, when first met, folded up to it from a snapshot. */
+  private async evolve(gameId: string, event: RecordedEvent): Promise<LoadedGame> {
+    const before =
+      this.folds.get(gameId) ??
+      (event.revision > 0 ? await this.games.at(gameId, { revision: event.revision - 1 }) : undefined);
+    const next = this.games.next(before, event);
+    this.folds.set(gameId, next, next.bytes);
     return next;
   }
 

@@ -22,7 +22,7 @@ export interface GameFilter {
 }
 
 /**
- * The read models, in Redis: lobby summaries, the latest report of each player, and the checkpoint
+ * The read models, in Redis: lobby summaries and the checkpoint
  * of the projection that writes them. All of it can be thrown away and rebuilt from the store. An
  * epoch, set when they are started from nothing, tells they are whole: Redis restarted empty has none.
  */
@@ -54,30 +54,13 @@ export class ReadModels {
       );
   }
 
-  async latestReport(gameId: string, playerId: string): Promise<unknown> {
-    const json = await this.redis.get(this.key('report', gameId, playerId));
-    return json && JSON.parse(json);
-  }
-
   /**
    * Applies one event's changes and moves the checkpoint past it, in one script that writes only while
    * the read models are still those of `epoch`: in a Redis that lost them, nothing is written.
    */
-  async write(
-    epoch: string,
-    position: bigint,
-    changes: {
-      game?: GameSummary;
-      createdAt?: number;
-      report?: { gameId: string; playerId: string; report: unknown };
-    },
-  ) {
+  async write(epoch: string, position: bigint, changes: { game?: GameSummary; createdAt?: number }) {
     const sets: [string, string][] = [[this.key('checkpoint'), position.toString()]];
     if (changes.game) sets.push([this.key('game', changes.game.id), JSON.stringify(changes.game)]);
-    if (changes.report) {
-      const { gameId, playerId, report } = changes.report;
-      sets.push([this.key('report', gameId, playerId), JSON.stringify(report)]);
-    }
     const created = changes.game && changes.createdAt ? [changes.createdAt, changes.game.id] : [];
     const written = await this.redis.eval(
       WRITE,

@@ -1,6 +1,6 @@
 /** `npm run projections:rebuild`: throws the read models away and folds them again from the store. */
 import 'reflect-metadata';
-import { closeRedis, loadConfig, requireRedis } from '@warpgate/platform';
+import { closeRedis, GameStore, loadConfig, Reports, requireRedis, SnapshotStore } from '@warpgate/platform';
 import { openEventStore } from '@warpgate/event-store';
 import Redis from 'ioredis';
 import { createEmitter } from './emitter';
@@ -15,7 +15,19 @@ async function main() {
   const redis = new Redis(config.redisUrl);
   const jobs = new TurnJobs(config);
   const readModels = new ReadModels(redis, config);
-  const projector = new Projector(store, redis, config, createEmitter(redis, config), readModels, jobs);
+  const snapshots = new SnapshotStore(config.snapshotFile);
+  const games = new GameStore(store, snapshots, config);
+  const reports = new Reports(games, config);
+  const projector = new Projector(
+    store,
+    redis,
+    config,
+    createEmitter(redis, config),
+    readModels,
+    jobs,
+    games,
+    reports,
+  );
   console.log('Taking over the projection and rebuilding the read models…');
   const position = await projector.rebuild();
   console.log(
@@ -24,6 +36,7 @@ async function main() {
   await jobs.onApplicationShutdown();
   await closeRedis(redis);
   await store.close();
+  snapshots.close();
 }
 
 main().catch((e) => {

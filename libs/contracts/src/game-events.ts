@@ -46,7 +46,11 @@ export interface GameEventMap {
   };
   ReadyChanged: { turn: number; playerId: string; ready: boolean };
   TurnClosed: { turn: number; reason: CloseReason };
-  ReportIssued: { turn: number; playerId: string; report: unknown };
+  /**
+   * That the player was given their report of `turn`: the canonical hash (stateHash) of it. The
+   * report itself is rebuilt from the state after the turn, never stored.
+   */
+  ReportIssued: { turn: number; playerId: string; hash: string };
   TurnResolved: { turn: number; stateHash: string };
   GameEnded: { turn: number; standings: unknown };
   DeadlineExtended: { turn: number; deadline: string };

@@ -4,10 +4,12 @@ export type EventMetadata = {
   actor: string;
   correlationId: string;
   causationId?: string;
+  /** The version of its type's shape it was written with (see the engine's withMetadata, upcast). */
   schemaVersion: number;
   time: string;
 };
 
+/** Schema version 1: account events, and game events until the engine sets each one's (withMetadata). */
 export function eventMetadata(actor: string, correlationId: string, causationId?: string): EventMetadata {
   return {
     actor,

@@ -100,8 +100,17 @@ export interface Ruleset<S = unknown, O = unknown, V = unknown, D = unknown> {
   /** Events that create the game. Missing settings take their defaults; invalid ones throw (the lobby checks them first with `resolveSettings`). */
   setup(settings: Settings, players: PlayerRef[], rng: Rng): RulesetEvent[];
   initialState(): S;
+  /** Bumped whenever `evolve` folds events differently: cached folds (snapshots) of other versions are ignored. */
+  foldVersion: number;
   /** Pure: never mutates `state`. Unknown event types leave the state unchanged. */
   evolve(state: S, event: RulesetEvent): S;
+  /**
+   * The schema version of each event type the ruleset writes, or still reads (`<id>.<Name>`): raised
+   * when what an event says changes. Events are stored with it and never rewritten.
+   */
+  eventVersions: Readonly<Record<string, number>>;
+  /** An event stored with schema `version` of its type, as `evolve` reads it now. */
+  upcast(event: RulesetEvent, version: number): RulesetEvent;
   /** Never throws. Accepts the rulebook's text syntax or a JSON array of orders. */
   parseOrders(text: string): ParsedOrders<O>;
   /** Dry run against the current state: what would be accepted, reduced or rejected. */

@@ -1,68 +1,203 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { eventMetadata, gameStream } from '@warpgate/contracts';
-import { evolveGame, Game, GameRuleError, NewEvent, Ruleset } from '@warpgate/engine';
-import { EventStore, RecordedEvent, WrongExpectedVersionError } from '@warpgate/event-store';
-import { getRuleset } from '@warpgate/rulesets';
+import { eventMetadata, gameStream, type GameEventMap } from '@warpgate/contracts';
+import {
+  evolveGame,
+  Game,
+  GAME_FOLD_VERSION,
+  GameRuleError,
+  NewEvent,
+  Ruleset,
+  verifyTurn,
+  upcast,
+  type Verification,
+  withMetadata,
+} from '@warpgate/engine';
+import {
+  EventStore,
+  ReadStreamOptions,
+  RecordedEvent,
+  WrongExpectedVersionError,
+} from '@warpgate/event-store';
+import { getRuleset, rulesets } from '@warpgate/rulesets';
 import { randomUUID } from 'node:crypto';
+import { ByteLru } from './byte-lru';
+import type { Config } from './config';
 import { ResolutionThread } from './resolution-thread';
-import { EVENT_STORE } from './tokens';
+import { SnapshotStore } from './snapshots';
+import { CONFIG, EVENT_STORE } from './tokens';
 
+/** A game folded up to some revision, with the estimated size of the fold (bytes of JSON). */
 export interface LoadedGame {
   game: Game;
   ruleset: Ruleset;
-  events: RecordedEvent[];
+  bytes: number;
 }
+
+/** A point in a game's history: right after the event of `revision`, or at the end of `turn` (see Snapshot). */
+export type HistoryPoint = { revision: number } | { turn: number };
 
 /** Decisions of concurrent requests: a lost race re-reads and decides again, this many times. */
 const ATTEMPTS = 10;
-/** Games kept folded in memory (least recently used go first); a load then reads only new events. */
-const CACHED_GAMES = 500;
+/** Events read from the store at a time. */
+const PAGE = 500;
 
-/** Games as folds of their streams, and appends that expect the revision they were decided on. */
+/** The snapshots of a game's fold are those of this version only. */
+export const foldVersion = (ruleset: Ruleset) => `${GAME_FOLD_VERSION}.${ruleset.id}.${ruleset.foldVersion}`;
+/** One for each ruleset: a game's snapshots are of its ruleset's. */
+const FOLD_VERSIONS = Object.values(rulesets).map(foldVersion);
+
+/** The turn whose end `event` marks (the next one opened, or the game ended) when folded onto `before`. */
+const turnEnded = (before: Game | undefined, event: RecordedEvent) =>
+  before && (event.type === 'TurnOpened' || event.type === 'GameEnded') ? before.turn : undefined;
+
+/**
+ * Games as folds of their streams, and appends that expect the revision they were decided on. Keeps
+ * folds, never events: the latest fold of the games used most recently, up to a total estimated
+ * size (GAME_CACHE_MB), and a snapshot at the end of each turn (SnapshotStore) to start folds from.
+ */
 @Injectable()
 export class GameStore implements OnApplicationShutdown {
-  private readonly cache = new Map<string, LoadedGame>();
+  private readonly cache: ByteLru<LoadedGame>;
   private readonly resolutions = new ResolutionThread();
   /** The tail of each game's queue of decisions in this process. */
   private readonly queues = new Map<string, Promise<unknown>>();
 
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly snapshots: SnapshotStore,
+    @Inject(CONFIG) { gameCacheBytes }: Pick<Config, 'gameCacheBytes'>,
+  ) {
+    this.cache = new ByteLru(gameCacheBytes);
+  }
 
   onApplicationShutdown() {
     return this.resolutions.close();
   }
 
-  /** The game folded up to its last event. States are immutable, so a cached fold is only extended. */
+  /** The game folded up to its last event: the cached fold extended, or the latest snapshot's. */
   async load(gameId: string): Promise<LoadedGame> {
     const cached = this.cache.get(gameId);
-    const fresh = await this.store.readStream(gameStream(gameId), {
-      fromRevision: cached ? cached.game.revision + 1 : 0,
-    });
-    let loaded = cached;
-    if (fresh.length) {
-      const created = (cached ? cached.events[0] : fresh[0]).data as { ruleset?: string };
-      if (!created.ruleset) throw new GameRuleError('not-found', `No game ${gameId}`);
-      const ruleset = cached?.ruleset ?? getRuleset(created.ruleset);
-      loaded = {
-        ruleset,
-        game: fresh.reduce<Game | undefined>((game, e) => evolveGame(ruleset, game, e), cached?.game)!,
-        events: cached ? cached.events.concat(fresh) : fresh,
-      };
-    }
+    const { loaded } = await this.fold(gameId, cached ?? this.snapshot(gameId, {})?.loaded, () => false);
     if (!loaded) throw new GameRuleError('not-found', `No game ${gameId}`);
-    this.cache.delete(gameId);
-    this.cache.set(gameId, loaded);
-    if (this.cache.size > CACHED_GAMES) this.cache.delete(this.cache.keys().next().value!);
+    // Of two loads racing, the one that read further stays.
+    if ((this.cache.get(gameId)?.game.revision ?? -1) <= loaded.game.revision)
+      this.cache.set(gameId, loaded, loaded.bytes);
     return loaded;
+  }
+
+  /** The game at a point of its history, folded from the nearest snapshot before it (not cached). */
+  async at(gameId: string, point: HistoryPoint): Promise<LoadedGame> {
+    const snapshot = this.snapshot(gameId, point);
+    if ('turn' in point ? snapshot?.turn === point.turn : snapshot?.loaded.game.revision === point.revision)
+      return snapshot!.loaded;
+    const { loaded, stopped } = await this.fold(gameId, snapshot?.loaded, (before, event) =>
+      'turn' in point ? turnEnded(before, event) === point.turn : event.revision === point.revision,
+    );
+    if (!loaded) throw new GameRuleError('not-found', `No game ${gameId}`);
+    if (!stopped) {
+      const where = 'turn' in point ? `the end of turn ${point.turn}` : `revision ${point.revision}`;
+      throw new GameRuleError('not-found', `Game "${loaded.game.name}" has not reached ${where}`);
+    }
+    return loaded;
+  }
+
+  /**
+   * The fold after one more event. At the end of a turn, the fold is kept as a snapshot (unless this
+   * or another process has kept it already), and its size is known again.
+   */
+  next(loaded: LoadedGame | undefined, event: RecordedEvent): LoadedGame {
+    const ruleset = loaded?.ruleset ?? getRuleset((event.data as GameEventMap['GameCreated']).ruleset);
+    const game = evolveGame(ruleset, loaded?.game, event);
+    const turn = turnEnded(loaded?.game, event);
+    const bytes =
+      turn === undefined
+        ? (loaded?.bytes ?? 0) + JSON.stringify(event.data).length
+        : this.snapshots.save(game, turn, foldVersion(ruleset));
+    return { game, ruleset, bytes };
+  }
+
+  /** The game's latest snapshot (of the current fold version) at or before `point`. */
+  private snapshot(gameId: string, point: Partial<{ turn: number; revision: number }>) {
+    const snapshot = this.snapshots.latest(gameId, FOLD_VERSIONS, point);
+    return (
+      snapshot && {
+        turn: snapshot.turn,
+        loaded: { game: snapshot.game, ruleset: getRuleset(snapshot.game.ruleset), bytes: snapshot.bytes },
+      }
+    );
+  }
+
+  /**
+   * Folds the stream onto `from` (nothing: from its first event), a page of events at a time, up to
+   * the event after which `stop` holds (then `stopped`) or to the end.
+   */
+  private async fold(
+    gameId: string,
+    from: LoadedGame | undefined,
+    stop: (before: Game | undefined, event: RecordedEvent, after: Game) => boolean,
+  ): Promise<{ loaded?: LoadedGame; stopped: boolean }> {
+    let loaded = from;
+    for (;;) {
+      const fromRevision = loaded ? loaded.game.revision + 1 : 0;
+      const page = await this.read(gameId, { fromRevision, maxCount: PAGE });
+      for (const event of page) {
+        const before = loaded?.game;
+        loaded = this.next(loaded, event);
+        if (stop(before, event, loaded.game)) return { loaded, stopped: true };
+      }
+      if (page.length < PAGE) return { loaded, stopped: false };
+    }
+  }
+
+  /** Events of the game's stream, straight from the store. */
+  read(gameId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+    return this.store.readStream(gameStream(gameId), options);
+  }
+
+  /** The game's events after the global `position`, oldest first: read backwards from the end until there. */
+  async eventsAfter(gameId: string, position: bigint): Promise<RecordedEvent[]> {
+    const found: RecordedEvent[] = [];
+    for (let from: number | undefined; ;) {
+      const page = await this.read(gameId, { direction: 'backwards', fromRevision: from, maxCount: PAGE });
+      for (const event of page) {
+        if (event.position <= position) return found.reverse();
+        found.push(event);
+      }
+      if (page.length < PAGE || page[page.length - 1].revision === 0) return found.reverse();
+      from = page[page.length - 1].revision - 1;
+    }
+  }
+
+  /**
+   * Resolves `turn` again and compares with what the store holds (see verifyTurn). Folds the stream
+   * from its first event, never from a snapshot: an audit trusts no cache.
+   */
+  async verify(gameId: string, turn: number): Promise<Verification> {
+    const { loaded, stopped } = await this.fold(
+      gameId,
+      undefined,
+      (_, __, game) => game.closed && game.turn === turn,
+    );
+    if (!loaded) throw new GameRuleError('not-found', `No game ${gameId}`);
+    if (!stopped) throw new GameRuleError('conflict', `Turn ${turn} has not been closed`);
+    // What follows the close, through the resolution's last event (or the end of the stream).
+    const after: RecordedEvent[] = [];
+    for (let from = loaded.game.revision + 1; ; from += PAGE) {
+      const page = await this.read(gameId, { fromRevision: from, maxCount: PAGE });
+      const end = page.findIndex((e) => e.type === 'TurnOpened' || e.type === 'GameEnded');
+      after.push(...(end === -1 ? page : page.slice(0, end + 1)));
+      if (end !== -1 || page.length < PAGE)
+        return verifyTurn(
+          loaded.ruleset,
+          loaded.game,
+          after.map((e) => upcast(loaded.ruleset, e)),
+        );
+    }
   }
 
   async create(gameId: string, events: NewEvent[], actor: string): Promise<void> {
     const metadata = eventMetadata(actor, randomUUID());
-    await this.store.append(
-      gameStream(gameId),
-      events.map((e) => ({ ...e, metadata })),
-      'no_stream',
-    );
+    await this.store.append(gameStream(gameId), withMetadata(undefined, events, metadata), 'no_stream');
   }
 
   /**
@@ -103,7 +238,7 @@ export class GameStore implements OnApplicationShutdown {
         const metadata = eventMetadata(actor, correlationId);
         await this.store.append(
           gameStream(gameId),
-          appended.map((e) => ({ ...e, metadata })),
+          withMetadata(loaded.ruleset, appended, metadata),
           loaded.game.revision,
         );
         return { game: (await this.load(gameId)).game, appended };
@@ -125,15 +260,19 @@ export class GameStore implements OnApplicationShutdown {
       if (game.status !== 'running' || game.turn !== turn || !game.closed) return false;
       const events = await this.resolutions.resolve(ruleset.id, game);
       const metadata = eventMetadata('system', `${gameId}/${turn}`);
-      try {
-        await this.store.append(
-          gameStream(gameId),
-          events.map((e) => ({ ...e, metadata })),
-          game.revision,
-        );
-        return true;
-      } catch (e) {
-        if (!(e instanceof WrongExpectedVersionError)) throw e;
+      const resolved = withMetadata(ruleset, events, metadata);
+      for (let revision = game.revision; ;) {
+        try {
+          await this.store.append(gameStream(gameId), resolved, revision);
+          return true;
+        } catch (e) {
+          if (!(e instanceof WrongExpectedVersionError)) throw e;
+        }
+        // Messages (all a closed turn takes) change nothing the resolution read: it still holds after
+        // them, and a player who keeps writing cannot make it start over for ever. Anything else: again.
+        const since = await this.store.readStream(gameStream(gameId), { fromRevision: revision + 1 });
+        if (since.length === 0 || since.some((e) => e.type !== 'MessageSent')) break;
+        revision = since[since.length - 1].revision;
       }
     }
   }

@@ -5,6 +5,8 @@ import { Config } from './config';
 import { closeRedis } from './redis';
 import { GameStore } from './game-store';
 import { RateLimiter } from './rate-limit';
+import { Reports } from './reports';
+import { SnapshotStore } from './snapshots';
 import { WatchedEventStore } from './write-health';
 import { CONFIG, EVENT_STORE, REDIS } from './tokens';
 
@@ -13,11 +15,13 @@ class Shutdown implements OnApplicationShutdown {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly snapshots: SnapshotStore,
   ) {}
 
   async onApplicationShutdown() {
     await closeRedis(this.redis);
     await this.store.close();
+    this.snapshots.close();
   }
 }
 
@@ -31,7 +35,7 @@ async function connectedRedis(url: string) {
   return redis;
 }
 
-/** The infrastructure both apps share: configuration, the event store, a Redis connection. */
+/** The infrastructure both apps share: configuration, the event store, snapshots, a Redis connection. */
 @Global()
 @Module({})
 export class PlatformModule {
@@ -42,11 +46,13 @@ export class PlatformModule {
         { provide: CONFIG, useValue: config },
         { provide: EVENT_STORE, useFactory: () => new WatchedEventStore(openEventStore(config)) },
         { provide: REDIS, useFactory: () => connectedRedis(config.redisUrl) },
+        { provide: SnapshotStore, useFactory: () => new SnapshotStore(config.snapshotFile) },
         Shutdown,
         GameStore,
+        Reports,
         RateLimiter,
       ],
-      exports: [CONFIG, EVENT_STORE, REDIS, GameStore, RateLimiter],
+      exports: [CONFIG, EVENT_STORE, REDIS, GameStore, Reports, RateLimiter],
     };
   }
 }

@@ -93,24 +93,36 @@ const totalOf = (s: GcState, field: 'af' | 'df' | 'ft' | 'cp' | 'econ' | 'probes
     0,
   );
 
-/** Units never appear from nowhere: every change of a total is accounted for by an event. */
+/**
+ * Units never appear from nowhere: every change of a total is accounted for by what the events did,
+ * folded one by one (production within each world's Econ, probes spent on arrival, battle losses,
+ * destruction).
+ */
 function checkConservation(before: GcState, after: GcState, events: RulesetEvent[]) {
   const fields = ['af', 'df', 'ft', 'cp', 'econ', 'probes'] as const;
   const delta = Object.fromEntries(fields.map((f) => [f, 0])) as Record<(typeof fields)[number], number>;
+  let s = before;
   for (const e of events as GcEvent[]) {
-    if (e.type === 'galactic-conflict.WorldProduced') {
-      const d = e.data;
-      const budget = before.worlds[d.world - 1].econ;
-      // Production never exceeds the world's Econ; an Econ increase uses all of it.
-      expect(d.cp + d.af / 2 + d.df / 3 + d.ft / 4 + d.probes / 5).toBeLessThanOrEqual(budget);
-      expect(d.econ === 0 || d.cp + d.af + d.df + d.ft + d.probes === 0).toBe(true);
-      for (const f of fields) delta[f] += d[f];
-    }
+    const next = gc.evolve(s, e);
+    if (e.type === 'galactic-conflict.WorldsProduced')
+      for (const w of next.worlds) {
+        const d = Object.fromEntries(
+          fields.map((f) => [f, w[f] - s.worlds[w.number - 1][f]]),
+        ) as typeof delta;
+        // Production never exceeds the world's Econ; an Econ increase uses all of it.
+        expect(d.cp + d.af / 2 + d.df / 3 + d.ft / 4 + d.probes / 5).toBeLessThanOrEqual(
+          before.worlds[w.number - 1].econ,
+        );
+        expect(d.econ === 0 || d.cp + d.af + d.df + d.ft + d.probes === 0).toBe(true);
+        for (const f of fields) delta[f] += d[f];
+      }
     if (e.type === 'galactic-conflict.UnitsDestroyed')
       delta[({ FT: 'ft', CP: 'cp', ECON: 'econ' } as const)[e.data.item]] -= e.data.count;
-    if (e.type === 'galactic-conflict.GroupArrived' && e.data.outcome === 'probe') delta.probes -= 1;
+    if (e.type === 'galactic-conflict.GroupsArrived')
+      delta.probes -= s.transit.filter((g) => g.arrivesOnTurn <= s.turn && g.kind === 'probe').length;
     if (e.type === 'galactic-conflict.BattleFought') {
-      const { battle, after: left } = e.data;
+      const left = next.worlds[e.data.world - 1];
+      const battle = left.news.battle!;
       const attacking = battle.attackers.reduce((n, a) => n + a.af, 0);
       const top = Math.max(
         battle.defence.af + battle.defence.df + battle.defence.ft,
@@ -121,6 +133,7 @@ function checkConservation(before: GcState, after: GcState, events: RulesetEvent
       delta.df -= battle.defence.df - left.df;
       delta.ft -= battle.defence.ft - left.ft;
     }
+    s = next;
   }
   for (const f of fields) expect(totalOf(after, f)).toBe(totalOf(before, f) + delta[f]);
 }

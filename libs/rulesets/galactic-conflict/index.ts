@@ -4,7 +4,8 @@ import { ORDER_TYPES, parseOrders } from './orders';
 import { renderReport } from './report';
 import { resolveTurn } from './resolve';
 import { SETTINGS, setup, validateEmpireName } from './setup';
-import { evolve, initialState, RULESET_ID, type GcOrder, type GcState } from './state';
+import { evolve } from './evolve';
+import { EVENT_VERSIONS, initialState, RULESET_ID, upcast, type GcOrder, type GcState } from './state';
 import { standings, view, type GcView, type PlayerView } from './view';
 
 export type { GcOrder, GcState } from './state';
@@ -19,7 +20,10 @@ export const galacticConflict: Ruleset<GcState, GcOrder, GcView, PlayerView> = {
   validateEmpireName,
   setup,
   initialState,
+  foldVersion: 2,
   evolve,
+  eventVersions: EVENT_VERSIONS,
+  upcast,
   parseOrders,
   checkOrders: (state, playerId, orders) =>
     state.ended

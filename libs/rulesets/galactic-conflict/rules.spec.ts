@@ -1,6 +1,6 @@
 import { fixture, resolve, world } from './fixtures';
 import { galacticConflict as gc } from './index';
-import { fight, losses } from './resolve';
+import { fight, losses } from './steps';
 import type { GcState } from './state';
 import type { FullView, PlayerView, PublicView } from './view';
 

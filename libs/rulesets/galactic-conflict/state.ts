@@ -1,6 +1,6 @@
 import type { RulesetEvent } from '@warpgate/engine';
 
-/** The state of a Galactic Conflict game, its events and its evolve (digest §2, §5). */
+/** The state of a Galactic Conflict game, its events and their schema versions (digest §2, §5). */
 
 export const RULESET_ID = 'galactic-conflict';
 /** How unowned worlds are named everywhere (orders, reports). */
@@ -122,6 +122,31 @@ export interface GcState {
 
 export type WorldSetup = Omit<World, 'standingBuilds' | 'news'>;
 
+/** An OrderResult as OrdersChecked tells it: what is usual (accepted, no reason, not reused) left out. */
+export type CheckedOrder = Pick<OrderResult, 'order'> & {
+  status?: 'clamped' | 'rejected';
+  reason?: string;
+  reused?: true;
+};
+
+export const checked = ({ order, status, reason, reused }: OrderResult): CheckedOrder => ({
+  order,
+  ...(status === 'accepted' ? {} : { status }),
+  ...(reason === null ? {} : { reason }),
+  ...(reused ? { reused } : {}),
+});
+
+export const resultOf = (c: CheckedOrder): OrderResult => ({
+  order: c.order,
+  status: c.status ?? 'accepted',
+  reason: c.reason ?? null,
+  reused: c.reused ?? false,
+});
+
+/**
+ * The events of a game: each player's checked orders, then what they led to. Steps that follow from
+ * the state alone are named, not spelt out (GroupsDeparted …): evolve runs them (see steps).
+ */
 export interface GcEventMap {
   GameSetUp: {
     finalTurn: number;
@@ -130,9 +155,26 @@ export interface GcEventMap {
     worlds: WorldSetup[];
   };
   TurnBegan: { turn: number };
-  OrdersChecked: { player: PlayerId; results: OrderResult[] };
+  OrdersChecked: { player: PlayerId; results: CheckedOrder[] };
   WorldTransferred: { world: number; from: PlayerId; to: PlayerId };
+  /** Step 4: the groups the orders send off leave (see departures). */
+  GroupsDeparted: Record<string, never>;
+  /** Step 5: the worlds build (see production). */
+  WorldsProduced: Record<string, never>;
+  /** Step 6: the groups due arrive (see arrival). */
+  GroupsArrived: Record<string, never>;
+  /** Step 7: combat at a world attacked (see fight). */
+  BattleFought: { world: number };
+  WorldConquered: { world: number; from: Owner; to: PlayerId };
+  UnitsDestroyed: { world: number; item: Destroyable; count: number };
+  TurnScored: { points: Record<PlayerId, number> };
+  BuildsRemembered: { world: number; orders: BuildOrder[] };
+  ContactMade: { player: PlayerId; other: PlayerId };
+  TurnCompleted: { turn: number };
+  GameFinished: { turn: number };
+  /** Schema 1 only: one step 4 departure (now GroupsDeparted). */
   GroupDeparted: { group: Group };
+  /** Schema 1 only: one world's step 5 (now WorldsProduced). */
   WorldProduced: {
     world: number;
     econ: number;
@@ -142,15 +184,8 @@ export interface GcEventMap {
     ft: number;
     probes: number;
   };
+  /** Schema 1 only: one step 6 arrival (now GroupsArrived). */
   GroupArrived: { group: number; world: number; outcome: 'probe' | 'joined' | 'assault' };
-  BattleFought: { world: number; battle: Battle; after: Forces };
-  WorldConquered: { world: number; from: Owner; to: PlayerId };
-  UnitsDestroyed: { world: number; item: Destroyable; count: number };
-  TurnScored: { points: Record<PlayerId, number> };
-  BuildsRemembered: { world: number; orders: BuildOrder[] };
-  ContactMade: { player: PlayerId; other: PlayerId };
-  TurnCompleted: { turn: number };
-  GameFinished: { turn: number };
 }
 
 export type GcEventName = keyof GcEventMap;
@@ -166,6 +201,44 @@ export const gcEvent = <K extends GcEventName>(
   data,
 });
 
+/** Schema 2: results without what is usual, battles without the forces the state holds. */
+const VERSIONS: Record<GcEventName, number> = {
+  GameSetUp: 1,
+  TurnBegan: 1,
+  OrdersChecked: 2,
+  WorldTransferred: 1,
+  GroupsDeparted: 1,
+  WorldsProduced: 1,
+  GroupsArrived: 1,
+  BattleFought: 2,
+  WorldConquered: 1,
+  UnitsDestroyed: 1,
+  TurnScored: 1,
+  BuildsRemembered: 1,
+  ContactMade: 1,
+  TurnCompleted: 1,
+  GameFinished: 1,
+  GroupDeparted: 1,
+  WorldProduced: 1,
+  GroupArrived: 1,
+};
+export const EVENT_VERSIONS: Readonly<Record<string, number>> = Object.fromEntries(
+  Object.entries(VERSIONS).map(([name, version]) => [`${RULESET_ID}.${name}`, version]),
+);
+
+/** Events of schema 1, as the fold reads them now. */
+export function upcast(event: RulesetEvent, version: number): RulesetEvent {
+  if (version !== 1) return event;
+  if (event.type === 'galactic-conflict.OrdersChecked') {
+    const { player, results } = event.data as { player: PlayerId; results: OrderResult[] };
+    return gcEvent('OrdersChecked', { player, results: results.map(checked) });
+  }
+  // The battle and the forces after it follow from the world as it was.
+  if (event.type === 'galactic-conflict.BattleFought')
+    return gcEvent('BattleFought', { world: (event.data as { world: number }).world });
+  return event;
+}
+
 /** The world field holding each item. */
 export const FIELD = { CP: 'cp', AF: 'af', DF: 'df', FT: 'ft', PROBES: 'probes', ECON: 'econ' } as const;
 
@@ -180,139 +253,3 @@ export const initialState = (): GcState => ({
   transit: [],
   nextGroupId: 1,
 });
-
-const freshWorldNews = (owner: Owner): WorldNews => ({
-  startOwner: owner,
-  transfer: null,
-  probedBy: [],
-  attackArrivals: [],
-  assault: [],
-  battle: null,
-});
-
-const freshPlayerNews = (): Player['news'] => ({ results: [], newContacts: [], scored: 0 });
-
-const withOnce = <T>(list: T[], item: T): T[] => (list.includes(item) ? list : [...list, item]);
-
-function updateWorld(state: GcState, number: number, change: (w: World) => World): GcState {
-  const worlds = state.worlds.slice();
-  worlds[number - 1] = change(worlds[number - 1]);
-  return { ...state, worlds };
-}
-
-function updatePlayer(state: GcState, id: PlayerId, change: (p: Player) => Player): GcState {
-  return { ...state, players: state.players.map((p) => (p.id === id ? change(p) : p)) };
-}
-
-export function evolve(state: GcState, event: RulesetEvent): GcState {
-  const e = event as GcEvent;
-  switch (e.type) {
-    case 'galactic-conflict.GameSetUp':
-      return {
-        ...initialState(),
-        started: true,
-        turn: 1,
-        finalTurn: e.data.finalTurn,
-        radius: e.data.radius,
-        players: e.data.players.map((p) => ({ ...p, score: 0, contacts: [], news: freshPlayerNews() })),
-        worlds: e.data.worlds.map((w) => ({ ...w, standingBuilds: [], news: freshWorldNews(w.owner) })),
-      };
-    case 'galactic-conflict.TurnBegan':
-      return {
-        ...state,
-        worlds: state.worlds.map((w) => ({ ...w, news: freshWorldNews(w.owner) })),
-        players: state.players.map((p) => ({ ...p, news: freshPlayerNews() })),
-      };
-    case 'galactic-conflict.OrdersChecked': {
-      const { results } = e.data;
-      return updatePlayer(state, e.data.player, (p) => ({ ...p, news: { ...p.news, results } }));
-    }
-    case 'galactic-conflict.WorldTransferred': {
-      const { from, to } = e.data;
-      return updateWorld(state, e.data.world, (w) => ({
-        ...w,
-        owner: to,
-        news: { ...w.news, transfer: { from, to } },
-      }));
-    }
-    case 'galactic-conflict.GroupDeparted': {
-      const { group } = e.data;
-      const field = FIELD[group.unit];
-      const next = updateWorld(state, group.from, (w) => ({ ...w, [field]: w[field] - group.count }));
-      return { ...next, transit: [...state.transit, group], nextGroupId: group.id + 1 };
-    }
-    case 'galactic-conflict.WorldProduced': {
-      const d = e.data;
-      return updateWorld(state, d.world, (w) => ({
-        ...w,
-        econ: w.econ + d.econ,
-        cp: w.cp + d.cp,
-        af: w.af + d.af,
-        df: w.df + d.df,
-        ft: w.ft + d.ft,
-        probes: w.probes + d.probes,
-      }));
-    }
-    case 'galactic-conflict.GroupArrived': {
-      const group = state.transit.find((g) => g.id === e.data.group);
-      if (!group) return state;
-      const { outcome } = e.data;
-      const next = updateWorld(state, group.to, (w) => {
-        const attackArrivals =
-          group.kind === 'attack' ? withOnce(w.news.attackArrivals, group.owner) : w.news.attackArrivals;
-        const news = { ...w.news, attackArrivals };
-        if (outcome === 'probe')
-          return { ...w, news: { ...news, probedBy: withOnce(news.probedBy, group.owner) } };
-        if (outcome === 'joined')
-          return { ...w, [FIELD[group.unit]]: w[FIELD[group.unit]] + group.count, news };
-        const own = news.assault.find((a) => a.player === group.owner);
-        const assault = own
-          ? news.assault.map((a) => (a === own ? { ...a, af: a.af + group.count } : a))
-          : [...news.assault, { player: group.owner, af: group.count }];
-        return { ...w, news: { ...news, assault } };
-      });
-      return { ...next, transit: state.transit.filter((g) => g !== group) };
-    }
-    case 'galactic-conflict.BattleFought': {
-      const { battle, after } = e.data;
-      return updateWorld(state, e.data.world, (w) => ({
-        ...w,
-        ...after,
-        news: { ...w.news, assault: [], battle },
-      }));
-    }
-    case 'galactic-conflict.WorldConquered':
-      return updateWorld(state, e.data.world, (w) => ({ ...w, owner: e.data.to }));
-    case 'galactic-conflict.UnitsDestroyed': {
-      const field = FIELD[e.data.item];
-      const { count } = e.data;
-      return updateWorld(state, e.data.world, (w) => ({ ...w, [field]: w[field] - count }));
-    }
-    case 'galactic-conflict.TurnScored': {
-      const { points } = e.data;
-      return {
-        ...state,
-        players: state.players.map((p) => {
-          const scored = points[p.id] ?? 0;
-          return { ...p, score: p.score + scored, news: { ...p.news, scored } };
-        }),
-      };
-    }
-    case 'galactic-conflict.BuildsRemembered':
-      return updateWorld(state, e.data.world, (w) => ({ ...w, standingBuilds: e.data.orders }));
-    case 'galactic-conflict.ContactMade': {
-      const { other } = e.data;
-      return updatePlayer(state, e.data.player, (p) => ({
-        ...p,
-        contacts: withOnce(p.contacts, other),
-        news: { ...p.news, newContacts: withOnce(p.news.newContacts, other) },
-      }));
-    }
-    case 'galactic-conflict.TurnCompleted':
-      return { ...state, turn: e.data.turn + 1 };
-    case 'galactic-conflict.GameFinished':
-      return { ...state, ended: true };
-    default:
-      return state;
-  }
-}

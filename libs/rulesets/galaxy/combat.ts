@@ -1,8 +1,8 @@
 import type { Rng } from '@warpgate/engine';
 import { attackOf, defenceOf, killProbability } from './formulas';
 import { productionName } from './names';
-import type { Battle, BattleGroup, Bombing, Planet, Race } from './state';
-import { atWar, isArmed, shipType, type Placed, type Turn } from './turn';
+import type { Bombing, GalaxyState, Planet, Race, Shots } from './state';
+import { atWar, groupsAtPlanets, isArmed, planetAt, shipType, type Placed } from './turn';
 
 /** Battles (digest §7) and bombing (§6.12). */
 
@@ -42,8 +42,15 @@ class Counts {
   }
 }
 
-/** One battle at a planet, or null when nobody may fire at anybody. */
-export function fight(planet: Planet, here: Placed[], phase: 1 | 2, rng: Rng): Battle | null {
+interface LineUp {
+  fighting: Race[];
+  targetsOf: Map<Race, Race[]>;
+  /** The groups of the races in the fight, as at the planet: shots name shooter and target by index here. */
+  groups: Placed[];
+}
+
+/** Who may fire at whom among the groups at a planet, or null when nobody may fire at anybody. */
+function lineUp(here: Placed[]): LineUp | null {
   const races = [...new Set(here.map((h) => h.race))];
   const armed = new Set(
     here.filter((h) => h.g.ships > 0 && isArmed(shipType(h.race, h.g))).map((h) => h.race),
@@ -54,30 +61,34 @@ export function fight(planet: Planet, here: Placed[], phase: 1 | 2, rng: Rng): B
     (x) => (targetsOf.get(x) ?? []).length > 0 || races.some((y) => mayFire(y, x)),
   );
   if (fighting.length === 0) return null;
+  return { fighting, targetsOf, groups: here.filter((h) => fighting.includes(h.race)) };
+}
 
+/** The shots of one battle among the groups at a planet (§7), or null when nobody may fire at anybody. */
+export function fight(here: Placed[], rng: Rng): Shots['shots'] | null {
+  const line = lineUp(here);
+  if (!line) return null;
+  const { fighting, targetsOf } = line;
   const byRace = new Map<Race, Fighter[]>(fighting.map((x) => [x, []]));
-  const fighters: Fighter[] = here
-    .filter((h) => byRace.has(h.race))
-    .map((h) => {
-      const ty = shipType(h.race, h.g);
-      const own = byRace.get(h.race) as Fighter[];
-      const f = {
-        ...h,
-        attack: isArmed(ty) ? attackOf(ty, h.g) : 0,
-        defence: defenceOf(ty, h.g),
-        shots: ty.attacks,
-        alive: h.g.ships,
-        ready: 0,
-        slot: own.length,
-      };
-      own.push(f);
-      return f;
-    });
+  const fighters: Fighter[] = line.groups.map((h) => {
+    const ty = shipType(h.race, h.g);
+    const own = byRace.get(h.race) as Fighter[];
+    const f = {
+      ...h,
+      attack: isArmed(ty) ? attackOf(ty, h.g) : 0,
+      defence: defenceOf(ty, h.g),
+      shots: ty.attacks,
+      alive: h.g.ships,
+      ready: 0,
+      slot: own.length,
+    };
+    own.push(f);
+    return f;
+  });
   const index = new Map(fighters.map((f, i) => [f, i]));
   const alive = new Map([...byRace].map(([x, fs]) => [x, new Counts(fs.length)]));
   for (const f of fighters) alive.get(f.race)?.add(f.slot, f.alive);
-  const before = fighters.map((f) => f.alive);
-  const shots: Battle['shots'] = [];
+  const shots: Shots['shots'] = [];
 
   // Someone could still kill something: the best attack of a race against the weakest defence it may shoot at.
   const canHurt = () => {
@@ -117,7 +128,7 @@ export function fight(planet: Planet, here: Placed[], phase: 1 | 2, rng: Rng): B
         const [slot, offset] = (alive.get(y) as Counts).find(k);
         const target = (byRace.get(y) as Fighter[])[slot];
         const hit = rng.next() / 2 ** 32 < killProbability(shooter.attack, target.defence);
-        shots.push([index.get(shooter) as number, index.get(target) as number, hit]);
+        shots.push([index.get(shooter) as number, index.get(target) as number, hit ? 1 : 0]);
         if (!hit) continue;
         // Ship `offset` dies; a ready one leaves the ready block, which stays at the front.
         target.alive--;
@@ -130,24 +141,46 @@ export function fight(planet: Planet, here: Placed[], phase: 1 | 2, rng: Rng): B
     }
   }
 
-  for (const f of fighters) f.g.ships = f.alive;
-  const groups: BattleGroup[] = fighters.map((f, i) => ({
-    race: f.race.name,
-    number: f.g.number,
-    type: f.g.type,
-    tech: { ...f.g.tech },
-    cargo: f.g.cargo,
-    load: f.g.load,
-    before: before[i],
-    after: f.alive,
-  }));
-  const observers = [...new Set([...races.map((r) => r.id), ...(planet.owner ? [planet.owner] : [])])];
-  return { phase, planet: planet.id, observers, groups, shots };
+  return shots;
+}
+
+/**
+ * Steps 3 and 8 as BattlesFought tells them: each battle's losses from its shots and its account in
+ * the news, then the destroyed groups gone.
+ */
+export function fightBattles(s: GalaxyState, phase: 1 | 2, battles: Shots[]): void {
+  const at = groupsAtPlanets(s);
+  for (const { planet, shots } of battles) {
+    const here = at.get(planet) ?? [];
+    const line = lineUp(here);
+    if (!line) throw new Error(`nobody fights at planet ${planet}`);
+    const after = line.groups.map(({ g }) => g.ships);
+    for (const [, target, hit] of shots) if (hit) after[target]--;
+    const owner = planetAt(s, planet).owner;
+    s.news.battles.push({
+      phase,
+      planet,
+      observers: [...new Set([...here.map((h) => h.race.id), ...(owner ? [owner] : [])])],
+      groups: line.groups.map(({ race, g }, i) => ({
+        race: race.name,
+        number: g.number,
+        type: g.type,
+        tech: { ...g.tech },
+        cargo: g.cargo,
+        load: g.load,
+        before: g.ships,
+        after: after[i],
+      })),
+      shots: shots.map(([shooter, target, hit]) => [shooter, target, hit === 1]),
+    });
+    line.groups.forEach(({ g }, i) => (g.ships = after[i]));
+  }
+  for (const race of s.races) race.groups = race.groups.filter((g) => g.ships > 0);
 }
 
 /** Armed ships of races at war with the owner empty the planet (§6.12). */
-export function bomb(t: Turn, planet: Planet, here: Placed[], phase: 1 | 2): Bombing | null {
-  const owner = t.s.races.find((r) => r.id === planet.owner);
+export function bomb(s: GalaxyState, planet: Planet, here: Placed[], phase: 1 | 2): Bombing | null {
+  const owner = s.races.find((r) => r.id === planet.owner);
   if (!owner) return null;
   const bombers = [
     ...new Set(
@@ -157,7 +190,7 @@ export function bomb(t: Turn, planet: Planet, here: Placed[], phase: 1 | 2): Bom
     ),
   ];
   if (bombers.length === 0) return null;
-  const bombing: Bombing = {
+  return {
     phase,
     planet: planet.id,
     planetName: planet.name,
@@ -173,8 +206,6 @@ export function bomb(t: Turn, planet: Planet, here: Placed[], phase: 1 | 2): Bom
       colonists: planet.colonists,
     },
   };
-  wipe(planet);
-  return bombing;
 }
 
 /** A bombed or abandoned planet: nobody's, empty; capital and materials stay. */

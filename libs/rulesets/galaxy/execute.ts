@@ -1,19 +1,39 @@
-import { builtTech, capacity, typeMass, upgradeCost, productionOf } from './formulas';
+import { builtTech, capacity, upgradeCost, productionOf } from './formulas';
 import { nameCase, nameKey, sameName, validName } from './names';
 import type { GalaxyOrder, GroupRef, OrderOf } from './orders';
 import {
   EPS,
   RESEARCH,
   TECH_KEYS,
+  type Change,
   type Group,
   type Mistake,
   type Planet,
   type Race,
   type Research,
 } from './state';
-import { breakOff, dispatch, load, planetAt, shipType, stockOf, typeOf, unload, type Turn } from './turn';
+import { applyChange } from './steps';
+import {
+  fleetGroups,
+  groupOf,
+  nextGroupNumber,
+  planetAt,
+  shipType,
+  stockOf,
+  typeOf,
+  unloadProblem,
+  type Turn,
+} from './turn';
 
-/** Executing one race's orders (digest §4.3, §5 steps 1–2): every check, every error text. */
+/**
+ * Executing one race's orders (digest §4.3, §5 steps 1–2): every check, every error text. What an
+ * order changes is a Change, applied at once (later orders see it) and kept for the event.
+ */
+
+function change(t: Turn, race: Race, c: Change): void {
+  applyChange(t.s, race, c);
+  t.changes.push(c);
+}
 
 class OrderError extends Error {}
 const fail = (message: string): never => {
@@ -24,15 +44,27 @@ type Note = { severity: 'warning' | 'info'; message: string } | void;
 /** Orders run in Phase B, after everyone's Phase A (§5). */
 export const PHASE_B = new Set<GalaxyOrder['type']>(['raceName', 'upgrade', 'planetName', 'rename']);
 
-function groupOf(race: Race, ref: GroupRef): Group {
+/** The group an order names. */
+function namedGroup(race: Race, ref: GroupRef): Group {
   const number = ref === 'MAX' ? race.groups.reduce((m, g) => Math.max(m, g.number), 0) : ref;
   return race.groups.find((g) => g.number === number) ?? fail(`you have no group ${ref}`);
 }
 const atPlanet = (g: Group): Group => (g.origin !== null ? fail('group is in hyperspace') : g);
+/** `ships` ships of `g` as a new group, in no fleet. */
+function split(t: Turn, race: Race, g: Group, ships: number): Group {
+  const into = nextGroupNumber(race);
+  change(t, race, { op: 'split', group: g.number, ships, into });
+  return groupOf(race, into);
+}
 /** The group an order with an optional ship count applies to. */
-function partOf(race: Race, g: Group, n: number): Group {
+function partOf(t: Turn, race: Race, g: Group, n: number): Group {
   if (n > g.ships) fail(`group ${g.number} has only ${g.ships} ships`);
-  return n === 0 || n === g.ships ? g : breakOff(race, g, n);
+  return n === 0 || n === g.ships ? g : split(t, race, g, n);
+}
+/** The group, out of its fleet. */
+function unfleeted(t: Turn, race: Race, g: Group): Group {
+  if (g.fleet !== null) change(t, race, { op: 'fleet', groups: [g.number], fleet: null });
+  return g;
 }
 const planetNamed = (t: Turn, name: string): Planet =>
   t.planetByName.get(nameKey(name)) ?? fail(`planet "${name}" not found`);
@@ -44,8 +76,6 @@ const otherRace = (t: Turn, race: Race, name: string): Race => {
   const other = t.raceByName.get(nameKey(name)) ?? fail(`race "${name}" not found`);
   return other.id === race.id ? fail('that is your own race') : other;
 };
-const fleetGroups = (race: Race, fleet: string): Group[] =>
-  race.groups.filter((g) => g.fleet !== null && sameName(g.fleet, fleet));
 const fleetNamed = (race: Race, name: string): string =>
   race.fleets.find((f) => sameName(f, name)) ?? fail(`you have no fleet "${name}"`);
 
@@ -108,16 +138,17 @@ function design(t: Turn, race: Race, o: OrderOf<'design'>): void {
   };
   if (ty.weapons > 0 !== ty.attacks > 0) fail('weapons need attacks and attacks need weapons');
   if (ty.drive + ty.attacks + ty.shields + ty.cargo === 0) fail('a ship type needs something');
-  race.types.push(ty);
+  change(t, race, { op: 'design', type: ty });
 }
 
 function upgrade(t: Turn, race: Race, o: OrderOf<'upgrade'>): Note {
-  const g = atPlanet(groupOf(race, o.group));
-  const p = planetAt(t, g.planet);
+  const g = atPlanet(namedGroup(race, o.group));
+  const p = planetAt(t.s, g.planet);
   if (p.owner !== race.id) fail('upgrades happen only at your own planets');
   if (t.intercepts.has(g)) fail('the group is intercepting this turn');
   const ty = shipType(race, g);
-  const want = t.startTech.get(race.id) ?? race.tech;
+  // Research is added at production, after every upgrade: race.tech is the turn's start tech.
+  const want = race.tech;
   const cost = upgradeCost(ty, g.tech, want);
   if (cost <= EPS)
     return { severity: 'warning', message: 'the group is already at your current tech levels' };
@@ -127,20 +158,22 @@ function upgrade(t: Turn, race: Race, o: OrderOf<'upgrade'>): Note {
   if (o.ships === null) {
     const k = Math.min(g.ships, Math.floor(left / cost + EPS));
     if (k === 0) fail('not enough production to fully upgrade one ship');
-    const part = k < g.ships ? breakOff(race, g, k) : g;
-    part.tech = full;
+    const part = k < g.ships ? split(t, race, g, k) : g;
+    change(t, race, { op: 'upgrade', group: part.number, tech: full });
     t.upgradeSpent.set(p.id, (t.upgradeSpent.get(p.id) ?? 0) + k * cost);
     return;
   }
-  const part = partOf(race, g, o.ships);
+  const part = partOf(t, race, g, o.ships);
   const total = part.ships * cost;
   if (total <= left + EPS) {
-    part.tech = full;
+    change(t, race, { op: 'upgrade', group: part.number, tech: full });
     t.upgradeSpent.set(p.id, (t.upgradeSpent.get(p.id) ?? 0) + total);
     return;
   }
   const f = left / total;
-  for (const k of TECH_KEYS) if (full[k] > 0) part.tech[k] += f * (full[k] - part.tech[k]);
+  const tech = { ...part.tech };
+  for (const k of TECH_KEYS) if (full[k] > 0) tech[k] += f * (full[k] - tech[k]);
+  change(t, race, { op: 'upgrade', group: part.number, tech });
   t.upgradeSpent.set(p.id, productionOf(p));
   return { severity: 'info', message: `partial upgrade: ${(100 * f).toFixed(2)}% of the way` };
 }
@@ -149,13 +182,10 @@ function send(t: Turn, race: Race, groups: Group[], to: Planet, intercept: boole
   for (const g of groups) if (shipType(race, g).drive <= 0) fail('ships without drive cannot move');
   if (!intercept && groups[0].planet === to.id)
     return { severity: 'warning', message: 'the ships are already there' };
+  if (!intercept) change(t, race, { op: 'send', groups: groups.map((g) => g.number), to: to.id });
   for (const g of groups) {
-    if (intercept) {
-      t.intercepts.set(g, to.id);
-    } else {
-      dispatch(t, g, to.id);
-      t.sent.set(g, race);
-    }
+    if (intercept) t.intercepts.set(g, to.id);
+    else t.sent.set(g, race);
   }
 }
 
@@ -174,36 +204,36 @@ function execute(t: Turn, race: Race, o: GalaxyOrder): Note {
       const other = otherRace(t, race, o.race);
       if (race.peace.includes(other.id))
         return { severity: 'info', message: `already at peace with ${other.name}` };
-      race.peace.push(other.id);
+      change(t, race, { op: 'peace', race: other.id });
       return;
     }
     case 'war': {
       const other = otherRace(t, race, o.race);
-      race.peace = race.peace.filter((id) => id !== other.id);
+      if (race.peace.includes(other.id)) change(t, race, { op: 'war', race: other.id });
       return;
     }
     case 'split': {
-      const g = groupOf(race, o.group);
+      const g = namedGroup(race, o.group);
       if (o.ships < 1 || o.ships >= g.ships) fail(`you can break off 1 to ${g.ships - 1} ships`);
-      breakOff(race, g, o.ships);
+      split(t, race, g, o.ships);
       return;
     }
     case 'leaveFleet': {
-      const g = atPlanet(groupOf(race, o.group));
+      const g = atPlanet(namedGroup(race, o.group));
       if (g.fleet === null) fail('the group is not in a fleet');
-      g.fleet = null;
+      unfleeted(t, race, g);
       return;
     }
     case 'raceName': {
       renameOnce(t, `race:${race.id}`);
       const name = freshName(t, race, o.name, 'race', race.name);
-      t.renames.push(() => (race.name = name));
+      t.renames.push({ what: 'race', race: race.id, name });
       return;
     }
     case 'design':
       return design(t, race, o);
     case 'fleet':
-      race.fleets.push(freshName(t, race, o.name, 'fleet'));
+      change(t, race, { op: 'formFleet', fleet: freshName(t, race, o.name, 'fleet') });
       return;
     case 'erase': {
       const ty = typeOf(race, o.name);
@@ -215,14 +245,12 @@ function execute(t: Turn, race: Race, o: GalaxyOrder): Note {
           )
         )
           fail(`a planet is producing ${ty.name}`);
-        race.types = race.types.filter((x) => x !== ty);
+        change(t, race, { op: 'eraseType', type: ty.name });
         return;
       }
       const fleet = fleetNamed(race, o.name);
-      const groups = fleetGroups(race, fleet);
-      if (groups.some((g) => g.origin !== null)) fail('the fleet is in hyperspace');
-      for (const g of groups) g.fleet = null;
-      race.fleets = race.fleets.filter((f) => f !== fleet);
+      if (fleetGroups(race, fleet).some((g) => g.origin !== null)) fail('the fleet is in hyperspace');
+      change(t, race, { op: 'disbandFleet', fleet });
       return;
     }
     case 'address': {
@@ -232,31 +260,27 @@ function execute(t: Turn, race: Race, o: GalaxyOrder): Note {
     case 'upgrade':
       return upgrade(t, race, o);
     case 'intercept': {
-      const g = atPlanet(groupOf(race, o.group));
+      const g = atPlanet(namedGroup(race, o.group));
       const to = planetNamed(t, o.planet);
       if (shipType(race, g).drive <= 0) fail('ships without drive cannot move');
-      const part = partOf(race, g, o.ships);
-      part.fleet = null;
-      return send(t, race, [part], to, true);
+      return send(t, race, [unfleeted(t, race, partOf(t, race, g, o.ships))], to, true);
     }
     case 'interceptFleet':
       return send(t, race, movableFleet(race, o.fleet), planetNamed(t, o.planet), true);
     case 'send': {
-      const g = atPlanet(groupOf(race, o.group));
+      const g = atPlanet(namedGroup(race, o.group));
       const to = planetNamed(t, o.planet);
       if (shipType(race, g).drive <= 0) fail('ships without drive cannot move');
-      const part = partOf(race, g, o.ships);
-      part.fleet = null;
-      return send(t, race, [part], to, false);
+      return send(t, race, [unfleeted(t, race, partOf(t, race, g, o.ships))], to, false);
     }
     case 'sendFleet':
       return send(t, race, movableFleet(race, o.fleet), planetNamed(t, o.planet), false);
     case 'join': {
-      const g = atPlanet(groupOf(race, o.group));
+      const g = atPlanet(namedGroup(race, o.group));
       const fleet = fleetNamed(race, o.fleet);
       if (fleetGroups(race, fleet).some((m) => m.origin !== null || m.planet !== g.planet))
         fail('the fleet is elsewhere');
-      partOf(race, g, o.ships).fleet = fleet;
+      change(t, race, { op: 'fleet', groups: [partOf(t, race, g, o.ships).number], fleet });
       return;
     }
     case 'mergeFleet': {
@@ -268,46 +292,46 @@ function execute(t: Turn, race: Race, o: GalaxyOrder): Note {
       if ([...a, ...b].some((g) => g.origin !== null)) fail('a fleet is in hyperspace');
       if (a.length > 0 && b.length > 0 && a[0].planet !== b[0].planet)
         fail('the fleets are at different planets');
-      for (const g of a) g.fleet = into;
+      if (a.length > 0) change(t, race, { op: 'fleet', groups: a.map((g) => g.number), fleet: into });
       return;
     }
     case 'load': {
-      const g = atPlanet(groupOf(race, o.group));
+      const g = atPlanet(namedGroup(race, o.group));
       const ty = shipType(race, g);
-      const p = planetAt(t, g.planet);
+      const p = planetAt(t.s, g.planet);
       if (ty.cargo <= 0) fail('the ships have no cargo hold');
       if (g.cargo !== null && g.cargo !== o.cargo) fail(`the group already carries ${g.cargo}`);
       const cap = capacity(ty, g.tech.cargo);
       if (g.load >= cap - EPS) fail('the group is full');
       if (p.owner !== null && p.owner !== race.id) fail('cannot load at an alien planet');
       if (stockOf(p, o.cargo) <= 0) fail(`planet ${p.name} has no ${o.cargo}`);
-      load(p, ty, partOf(race, g, o.ships), o.cargo, cap);
+      change(t, race, { op: 'load', group: partOf(t, race, g, o.ships).number, cargo: o.cargo });
       return;
     }
     case 'map':
       if (!(o.size >= 1)) fail('the map size must be at least 1');
-      race.map = { x: o.x, y: o.y, size: o.size };
+      change(t, race, { op: 'map', x: o.x, y: o.y, size: o.size });
       return;
     case 'planetName': {
       const p = ownPlanet(t, race, o.planet);
       renameOnce(t, `planet:${p.id}`);
       const name = freshName(t, race, o.name, 'planet', p.name);
-      t.renames.push(() => (p.name = name));
+      t.renames.push({ what: 'planet', planet: p.id, name });
       return;
     }
     case 'option':
-      race.options[o.option] = o.on;
+      change(t, race, { op: 'option', option: o.option, on: o.on });
       return;
     case 'produce': {
       const p = ownPlanet(t, race, o.planet);
       const key = o.what.toUpperCase();
       if (key === 'CAP' || key === 'MAT' || (RESEARCH as string[]).includes(key)) {
-        p.production = key as Research | 'CAP' | 'MAT';
+        change(t, race, { op: 'produce', planet: p.id, what: key as Research | 'CAP' | 'MAT' });
         return;
       }
       const ty =
         typeOf(race, o.what) ?? fail(`"${o.what}" is not CAP, MAT, a technology or one of your ship types`);
-      p.production = { ship: ty.name };
+      change(t, race, { op: 'produce', planet: p.id, what: { ship: ty.name } });
       return;
     }
     case 'quit':
@@ -318,12 +342,12 @@ function execute(t: Turn, race: Race, o: GalaxyOrder): Note {
       const p = ownPlanet(t, race, o.planet);
       if (o.to === null) {
         if (p.routes[o.kind] === undefined) return { severity: 'info', message: 'there was no such route' };
-        delete p.routes[o.kind];
+        change(t, race, { op: 'route', planet: p.id, kind: o.kind, to: null });
         return;
       }
       const to = planetNamed(t, o.to);
       if (to.id === p.id) fail('a route needs another planet');
-      p.routes[o.kind] = to.id;
+      change(t, race, { op: 'route', planet: p.id, kind: o.kind, to: to.id });
       return;
     }
     case 'rename': {
@@ -332,55 +356,49 @@ function execute(t: Turn, race: Race, o: GalaxyOrder): Note {
       const old = ty ? ty.name : (fleet as string);
       renameOnce(t, `${race.id}:${nameKey(old)}`);
       const name = freshName(t, race, o.newName, ty ? 'type' : 'fleet', old);
-      t.renames.push(() => renameTypeOrFleet(t, race, old, name, ty !== undefined));
+      t.renames.push({ what: ty ? 'type' : 'fleet', race: race.id, from: old, name });
       return;
     }
     case 'unload': {
-      const g = atPlanet(groupOf(race, o.group));
-      const p = planetAt(t, g.planet);
+      const g = atPlanet(namedGroup(race, o.group));
+      const p = planetAt(t.s, g.planet);
       if (g.cargo === 'COL' && p.owner !== null && p.owner !== race.id)
         fail('cannot unload colonists on an alien planet');
-      const error = unload(race, partOf(race, g, o.ships), p);
-      return error ? fail(error) : undefined;
+      const part = partOf(t, race, g, o.ships);
+      const problem = unloadProblem(race, part, p);
+      if (problem) fail(problem);
+      change(t, race, { op: 'unload', group: part.number });
+      return;
     }
     case 'scrap': {
-      const g = atPlanet(groupOf(race, o.group));
-      const p = planetAt(t, g.planet);
+      const g = atPlanet(namedGroup(race, o.group));
+      const p = planetAt(t.s, g.planet);
       if (g.cargo === 'COL' && p.owner !== null && p.owner !== race.id)
         fail('cannot unload colonists on an alien planet');
-      const part = partOf(race, g, o.ships);
-      if (part.cargo !== null) unload(race, part, p);
-      p.materials += typeMass(shipType(race, part)) * part.ships;
-      part.ships = 0;
-      race.groups = race.groups.filter((x) => x.ships > 0);
+      const part = partOf(t, race, g, o.ships);
+      if (part.cargo !== null) change(t, race, { op: 'unload', group: part.number });
+      change(t, race, { op: 'scrap', group: part.number });
       return;
     }
     case 'password':
-      race.password = o.password;
+      change(t, race, { op: 'password', password: o.password });
       return;
     case 'contact':
       if (o.address.length < 1 || o.address.length > 200) fail('an address has 1 to 200 characters');
-      race.contact = o.address;
+      change(t, race, { op: 'contact', address: o.address });
       return;
-  }
-}
-
-function renameTypeOrFleet(t: Turn, race: Race, old: string, name: string, isType: boolean): void {
-  if (isType) {
-    for (const ty of race.types) if (ty.name === old) ty.name = name;
-    for (const g of race.groups) if (g.type === old) g.type = name;
-    for (const p of t.s.planets)
-      if (p.owner === race.id && typeof p.production === 'object' && p.production?.ship === old)
-        p.production = { ship: name };
-  } else {
-    race.fleets = race.fleets.map((f) => (f === old ? name : f));
-    for (const g of race.groups) if (g.fleet === old) g.fleet = name;
   }
 }
 
 /** Runs the race's orders of one phase in written order; failures become mistakes. */
-export function executeOrders(t: Turn, race: Race, orders: GalaxyOrder[], phase: 'A' | 'B'): Mistake[] {
+export function executeOrders(
+  t: Turn,
+  race: Race,
+  orders: GalaxyOrder[],
+  phase: 'A' | 'B',
+): { mistakes: Mistake[]; changes: Change[] } {
   const mistakes: Mistake[] = [];
+  t.changes = [];
   // NAMECASE applies to every name of the turn as set by its last O order (§4.2).
   const last = orders
     .filter((o): o is OrderOf<'option'> => o.type === 'option' && o.option === 'NAMECASE')
@@ -397,7 +415,7 @@ export function executeOrders(t: Turn, race: Race, orders: GalaxyOrder[], phase:
       mistakes.push({ ...at, severity: 'error', message: e.message });
     }
   }
-  return mistakes;
+  return { mistakes, changes: t.changes };
 }
 
 /** Why a submission is refused as a whole (§4.1: race name and password), or null. */
@@ -409,10 +427,4 @@ export function envelopeError(race: Race, orders: GalaxyOrder[]): string | null 
     return `these orders are for race "${header.race}", you are ${race.name}`;
   if (race.password !== null && header.password !== race.password) return 'wrong or missing password';
   return null;
-}
-
-/** Applies the collected renames (end of Phase B). */
-export function applyRenames(t: Turn): void {
-  for (const rename of t.renames) rename();
-  t.renames = [];
 }

@@ -4,7 +4,8 @@ import { ORDER_TYPES, parseOrders, type GalaxyOrder } from './orders';
 import { renderReport } from './report';
 import { resolveTurn } from './resolve';
 import { SETTINGS, setup, validateEmpireName } from './setup';
-import { evolve, initialState, RULESET_ID, type GalaxyState } from './state';
+import { evolve } from './evolve';
+import { EVENT_VERSIONS, initialState, RULESET_ID, upcast, type GalaxyState } from './state';
 import { outcome, view, type GalaxyView, type PlayerView } from './view';
 
 export type { GalaxyOrder } from './orders';
@@ -20,7 +21,10 @@ export const galaxy: Ruleset<GalaxyState, GalaxyOrder, GalaxyView, PlayerView> =
   validateEmpireName,
   setup,
   initialState,
+  foldVersion: 2,
   evolve,
+  eventVersions: EVENT_VERSIONS,
+  upcast,
   parseOrders,
   checkOrders,
   resolveTurn,

@@ -1,3 +1,4 @@
+import { fold } from '@warpgate/engine';
 import { addGroup, addType, home, mistakesOf, play, race, tiny } from './fixtures';
 import { galaxy } from './index';
 import type { PlayerView } from './view';
@@ -44,12 +45,12 @@ it('C, Y, Z, F: renaming the race, the password and addresses', () => {
     { next: () => 0, int: (lo) => lo, pick: (a) => a[0], shuffle: (a) => [...a] },
   );
   expect(refused).toContainEqual({
-    type: 'galaxy.OrdersExecuted',
-    data: {
-      race: 'p1',
-      mistakes: [expect.objectContaining({ message: 'orders refused: wrong or missing password' })],
-    },
+    type: 'galaxy.OrdersRefused',
+    data: { race: 'p1', reason: 'wrong or missing password' },
   });
+  expect(mistakesOf(fold(galaxy, refused, s), 'p1')).toEqual([
+    'error: orders refused: wrong or missing password',
+  ]);
 });
 
 it('D FLEET, J, B FLEET, E fleet and T with NAMECASE', () => {

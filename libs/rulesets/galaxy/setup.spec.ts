@@ -45,3 +45,14 @@ it('checks race names', () => {
   expect(galaxy.validateEmpireName('A'.repeat(21), [])).toBe('names have 1 to 20 characters');
   expect(galaxy.validateEmpireName('Zzyax', [])).toBeNull();
 });
+
+it("never shows a race's order password, not even in the full view of an ended game", () => {
+  const { state } = setupGame(galaxy, defaults, players(2), 'passwords');
+  const secret = { ...state, races: state.races.map((r) => ({ ...r, password: 'hunter2' })) };
+  for (const viewer of [
+    { role: 'admin' },
+    { role: 'spectator' },
+    { role: 'player', playerId: 'p1' },
+  ] as const)
+    expect(JSON.stringify(galaxy.view({ ...secret, ended: true }, viewer))).not.toContain('hunter2');
+});

@@ -1,6 +1,6 @@
 import type { Notice, RulesetEvent } from '@warpgate/engine';
 
-/** The state of a Galaxy game, its events and its evolve (digest §2, §12). */
+/** The state of a Galaxy game, its events and their schema versions (digest §2, §12). */
 
 export const RULESET_ID = 'galaxy';
 /** Tolerance of every floor and threshold test (digest §10.45). */
@@ -173,33 +173,94 @@ export interface GalaxyState {
   news: News;
 }
 
+/** One thing a race's order changed (steps 1–2), in the order it happened; groups by number. */
+export type Change =
+  | { op: 'peace' | 'war'; race: RaceId }
+  /** `ships` ships of `group` became group `into`, in no fleet. */
+  | { op: 'split'; group: number; ships: number; into: number }
+  /** The groups joined `fleet`, or left their fleet (null). */
+  | { op: 'fleet'; groups: number[]; fleet: string | null }
+  | { op: 'design'; type: ShipType }
+  | { op: 'eraseType'; type: string }
+  | { op: 'formFleet' | 'disbandFleet'; fleet: string }
+  | { op: 'upgrade'; group: number; tech: Tech }
+  /** Into hyperspace towards planet `to`. */
+  | { op: 'send'; groups: number[]; to: number }
+  /** As much of the planet's stock as the group holds (§6.8). */
+  | { op: 'load'; group: number; cargo: Cargo }
+  | { op: 'unload' | 'scrap'; group: number }
+  | { op: 'map'; x: number; y: number; size: number }
+  | { op: 'option'; option: OptionName; on: boolean }
+  | { op: 'produce'; planet: number; what: Production }
+  | { op: 'route'; planet: number; kind: RouteKind; to: number | null }
+  | { op: 'password'; password: string | null }
+  | { op: 'contact'; address: string };
+
+/** A Phase B rename, applied with the others at the end of the phase. */
+export type Rename =
+  | { what: 'race'; race: RaceId; name: string }
+  | { what: 'planet'; planet: number; name: string }
+  | { what: 'type' | 'fleet'; race: RaceId; from: string; name: string };
+
+/** The shots of one battle at a planet: [shooter, target, 1 if it hit], by index into its line-up. */
+export interface Shots {
+  planet: number;
+  shots: [number, number, 0 | 1][];
+}
+
+/**
+ * The events of a game: what happened, in the order it happened; the state is their fold (evolve).
+ * Steps fully determined by the state are named, not spelt out (GroupsAdvanced …): evolve computes
+ * them with the resolver's own code. Chance (the shots of battles) is always in the events.
+ */
 export interface GalaxyEventMap {
   GameSetUp: { size: number; minHomeDistance: number; planets: Planet[]; races: Race[] };
   TurnBegan: { turn: number };
+  /** Step 0: the submission was refused as a whole (§4.1). */
+  OrdersRefused: { race: RaceId; reason: string };
+  /** Steps 1–2: what one race's orders of one phase changed. */
+  OrdersCarriedOut: { race: RaceId; phase: 'A' | 'B'; changes: Change[] };
+  /** End of Phase A: these planets switched production and lose their partly built ship (§6.5). */
+  ProductionSwitched: { planets: number[] };
+  /** End of Phase B. */
+  Renamed: { renames: Rename[] };
+  /** The race sent orders this turn; what went wrong or was noted, by order. */
   OrdersExecuted: { race: RaceId; mistakes: Mistake[] };
   MessageSent: Message;
-  BattleFought: Battle;
+  /** Step 5 (§6.10): route cargo loaded and ships dispatched; groups told to intercept stay. */
+  RoutesDispatched: { intercepting: [RaceId, number][] };
+  /** Step 6 (§6.11): where the interceptors went. */
+  Intercepted: { moves: { race: RaceId; groups: number[]; to: number }[] };
+  /** Step 7 (§6.7): every group in hyperspace moves on at its (fleet's) speed. */
+  GroupsAdvanced: Record<string, never>;
+  /** Steps 3 and 8: every battle of the phase, with its shots. */
+  BattlesFought: { phase: 1 | 2; battles: Shots[] };
   PlanetBombed: Bombing;
   /**
-   * Step 10 for one race: population growth (colonists counted as 8), ships built, and each planet as
-   * it was just before producing (what a reader needs to recompute the matter made and used).
+   * Step 10 for one race (§6.1–6.6): production, growth and capital on each of its planets, less
+   * what upgrades spent there (`spent`: [planet, PP]). Growth, ships built and research gained are
+   * the outcome, for the reader.
    */
   Produced: {
     race: RaceId;
     growth: number;
     built: { planet: number; type: string; ships: number }[];
-    planets?: {
-      planet: number;
-      population: number;
-      industry: number;
-      materials: number;
-      available: number;
-    }[];
+    research?: Tech;
+    spent?: [number, number][];
   };
-  Notice: { race: RaceId } & Notice;
+  /** Step 11 (§6.10): route cargo unloaded at its destination, then AUTOUNLOAD. */
+  CargoUnloaded: Record<string, never>;
+  /** Step 12 (§6.13): identical groups merged; SORTGROUPS renumbers. */
+  GroupsMerged: Record<string, never>;
   RaceGone: { race: RaceId; name: string; reason: 'quit' | 'removed' | 'extinct' };
-  /** The state after the turn: every planet and race (the events above only explain it). */
-  TurnCompleted: { turn: number; planets: Planet[]; races: Race[]; ended: boolean; winner: RaceId | null };
+  Notice: { race: RaceId } & Notice;
+  /** The race has seen these races for the first time. */
+  FirstContact: { race: RaceId; races: RaceId[] };
+  TurnCompleted: { turn: number; ended: boolean; winner: RaceId | null };
+  /** Read from schema 1 only: TurnCompleted carried the state after the turn (see upcast). */
+  TurnRecorded: { turn: number; planets: Planet[]; races: Race[]; ended: boolean; winner: RaceId | null };
+  /** Schema 1 only: one battle, its line-up spelt out (now BattlesFought). */
+  BattleFought: Battle;
 }
 
 export type GalaxyEventName = keyof GalaxyEventMap;
@@ -215,7 +276,55 @@ export const galaxyEvent = <K extends GalaxyEventName>(
   data,
 });
 
-const emptyNews = (): News => ({
+/**
+ * Schema 2 made the events facts and the state their fold: TurnCompleted no longer carries the
+ * state, Produced no longer the planets as they stood.
+ */
+const VERSIONS: Record<GalaxyEventName, number> = {
+  GameSetUp: 1,
+  TurnBegan: 1,
+  OrdersRefused: 1,
+  OrdersCarriedOut: 1,
+  ProductionSwitched: 1,
+  Renamed: 1,
+  OrdersExecuted: 1,
+  MessageSent: 1,
+  RoutesDispatched: 1,
+  Intercepted: 1,
+  GroupsAdvanced: 1,
+  BattlesFought: 1,
+  PlanetBombed: 1,
+  Produced: 2,
+  CargoUnloaded: 1,
+  GroupsMerged: 1,
+  RaceGone: 1,
+  Notice: 1,
+  FirstContact: 1,
+  TurnCompleted: 2,
+  TurnRecorded: 1,
+  BattleFought: 1,
+};
+export const EVENT_VERSIONS: Readonly<Record<string, number>> = Object.fromEntries(
+  Object.entries(VERSIONS).map(([name, version]) => [`${RULESET_ID}.${name}`, version]),
+);
+
+/**
+ * Events of schema 1, as the fold reads them now. A turn of schema 1 ends with the state it led to
+ * (TurnRecorded), which the fold takes whole: what the events before it did to planets and races
+ * on the way does not matter, their news does.
+ */
+export function upcast(event: RulesetEvent, version: number): RulesetEvent {
+  if (version !== 1) return event;
+  if (event.type === 'galaxy.TurnCompleted')
+    return galaxyEvent('TurnRecorded', event.data as GalaxyEventMap['TurnRecorded']);
+  if (event.type === 'galaxy.Produced') {
+    const { race, growth, built } = event.data as GalaxyEventMap['Produced'];
+    return galaxyEvent('Produced', { race, growth, built });
+  }
+  return event;
+}
+
+export const emptyNews = (): News => ({
   battles: [],
   bombings: [],
   messages: [],
@@ -234,46 +343,3 @@ export const initialState = (): GalaxyState => ({
   winner: null,
   news: emptyNews(),
 });
-
-const withNews = (state: GalaxyState, change: (news: News) => Partial<News>): GalaxyState => ({
-  ...state,
-  news: { ...state.news, ...change(state.news) },
-});
-
-export function evolve(state: GalaxyState, event: RulesetEvent): GalaxyState {
-  const e = event as GalaxyEvent;
-  switch (e.type) {
-    case 'galaxy.GameSetUp':
-      return { ...initialState(), started: true, turn: 1, ...e.data };
-    case 'galaxy.TurnBegan':
-      return { ...state, news: emptyNews() };
-    case 'galaxy.OrdersExecuted':
-      return withNews(state, (n) => ({ mistakes: { ...n.mistakes, [e.data.race]: e.data.mistakes } }));
-    case 'galaxy.MessageSent':
-      return withNews(state, (n) => ({ messages: [...n.messages, e.data] }));
-    case 'galaxy.BattleFought':
-      return withNews(state, (n) => ({ battles: [...n.battles, e.data] }));
-    case 'galaxy.PlanetBombed':
-      return withNews(state, (n) => ({ bombings: [...n.bombings, e.data] }));
-    case 'galaxy.Notice':
-      return withNews(state, (n) => ({
-        notices: {
-          ...n.notices,
-          [e.data.race]: [...(n.notices[e.data.race] ?? []), { kind: e.data.kind, text: e.data.text }],
-        },
-      }));
-    case 'galaxy.RaceGone':
-      return withNews(state, (n) => ({ gone: [...n.gone, { name: e.data.name, reason: e.data.reason }] }));
-    case 'galaxy.TurnCompleted':
-      return {
-        ...state,
-        turn: e.data.turn + 1,
-        planets: e.data.planets,
-        races: e.data.races,
-        ended: e.data.ended,
-        winner: e.data.winner,
-      };
-    default:
-      return state;
-  }
-}

@@ -1,34 +1,45 @@
 import { capacity, distance, shipMass, speed } from './formulas';
-import { nameKey } from './names';
-import type { Cargo, GalaxyState, Group, Message, Planet, Race, RaceId, ShipType, Tech } from './state';
+import { nameKey, sameName } from './names';
+import type {
+  Cargo,
+  Change,
+  GalaxyState,
+  Group,
+  Message,
+  Planet,
+  Race,
+  RaceId,
+  Rename,
+  ShipType,
+} from './state';
 
 /**
- * The mutable working state of one resolution (or one dry run): the resolver works on a private
- * copy for speed, and publishes the result as events at the end.
+ * What one resolution (or one dry run) knows besides the state: the resolver works on a private
+ * copy of the state, advancing it by the events it emits, and keeps here what the orders decided
+ * that only later steps use.
  */
 export interface Turn {
   s: GalaxyState;
-  /** Race techs at the start of the turn: ships built or upgraded this turn get these. */
-  startTech: Map<RaceId, Tech>;
   planetByName: Map<string, Planet>;
   raceByName: Map<string, Race>;
   upgradeSpent: Map<number, number>;
-  /** Groups that entered hyperspace this turn by S or a route (intercept candidates). */
+  /** Groups that entered hyperspace this turn by S or a route (intercept candidates), in that order. */
   sent: Map<Group, Race>;
   intercepts: Map<Group, number>;
   /** Phase B renames, applied together at its end; keys of renamed entities and of new names. */
-  renames: (() => void)[];
+  renames: Rename[];
   renamed: Set<string>;
   newNames: Set<string>;
   quits: Set<RaceId>;
   nameCase: Map<RaceId, boolean>;
   messages: Message[];
+  /** What the orders being executed changed so far. */
+  changes: Change[];
 }
 
 export function startTurn(s: GalaxyState): Turn {
   return {
     s,
-    startTech: new Map(s.races.map((r) => [r.id, { ...r.tech }])),
     planetByName: new Map(s.planets.map((p) => [nameKey(p.name), p])),
     raceByName: new Map(s.races.filter((r) => r.status === 'active').map((r) => [nameKey(r.name), r])),
     upgradeSpent: new Map(),
@@ -40,10 +51,21 @@ export function startTurn(s: GalaxyState): Turn {
     quits: new Set(),
     nameCase: new Map(),
     messages: [],
+    changes: [],
   };
 }
 
-export const planetAt = (t: Turn, id: number): Planet => t.s.planets[id - 1];
+export const planetAt = (s: GalaxyState, id: number): Planet => s.planets[id - 1];
+export const raceOf = (s: GalaxyState, id: RaceId): Race => {
+  const race = s.races.find((r) => r.id === id);
+  if (!race) throw new Error(`no race ${id}`);
+  return race;
+};
+export const groupOf = (race: Race, number: number): Group => {
+  const g = race.groups.find((x) => x.number === number);
+  if (!g) throw new Error(`${race.name} has no group ${number}`);
+  return g;
+};
 export const typeOf = (race: Race, name: string): ShipType | undefined =>
   race.types.find((ty) => nameKey(ty.name) === nameKey(name));
 /** The type of a group: stored under its exact name, so no name matching is needed. */
@@ -55,9 +77,12 @@ export const shipType = (race: Race, g: Group): ShipType => {
 export const nextGroupNumber = (race: Race): number =>
   race.groups.reduce((m, g) => Math.max(m, g.number), 0) + 1;
 
+export const fleetGroups = (race: Race, fleet: string): Group[] =>
+  race.groups.filter((g) => g.fleet !== null && sameName(g.fleet, fleet));
+
 /** `n` ships of `g` as a new group (not in a fleet); the caller checks 1 ≤ n < ships. */
-export function breakOff(race: Race, g: Group, n: number): Group {
-  const part: Group = { ...g, tech: { ...g.tech }, ships: n, number: nextGroupNumber(race), fleet: null };
+export function breakOff(race: Race, g: Group, n: number, number = nextGroupNumber(race)): Group {
+  const part: Group = { ...g, tech: { ...g.tech }, ships: n, number, fleet: null };
   g.ships -= n;
   race.groups.push(part);
   return part;
@@ -72,12 +97,19 @@ export function convertCapital(p: Planet): void {
   }
 }
 
-/** Unloads a group's whole cargo; an error message when it may not (§6.8). */
-export function unload(race: Race, g: Group, p: Planet): string | null {
+/** Why a group may not unload at a planet (§6.8), or null. */
+export function unloadProblem(race: Race, g: Group, p: Planet): string | null {
   if (g.cargo === null || g.load <= 0) return 'the group carries no cargo';
+  if (g.cargo === 'COL' && p.owner !== null && p.owner !== race.id)
+    return 'cannot unload colonists on an alien planet';
+  return null;
+}
+
+/** Unloads a group's whole cargo, unless it may not (see unloadProblem). */
+export function unload(race: Race, g: Group, p: Planet): void {
+  if (g.cargo === null || unloadProblem(race, g, p)) return;
   const q = g.load * g.ships;
   if (g.cargo === 'COL') {
-    if (p.owner !== null && p.owner !== race.id) return 'cannot unload colonists on an alien planet';
     if (p.owner === null) {
       p.owner = race.id;
       p.production = 'CAP';
@@ -95,7 +127,6 @@ export function unload(race: Race, g: Group, p: Planet): string | null {
   if (p.owner !== null) convertCapital(p);
   g.cargo = null;
   g.load = 0;
-  return null;
 }
 
 const STOCK: Record<Cargo, 'colonists' | 'capital' | 'materials'> = {
@@ -120,11 +151,11 @@ export function load(
 }
 
 /** Into hyperspace towards `to`, from wherever it is (S, routes, intercepts). */
-export function dispatch(t: Turn, g: Group, to: number): void {
-  const here = planetAt(t, g.planet);
+export function dispatch(s: GalaxyState, g: Group, to: number): void {
+  const here = planetAt(s, g.planet);
   g.origin = g.planet;
   g.planet = to;
-  g.left = distance(here, planetAt(t, to));
+  g.left = distance(here, planetAt(s, to));
 }
 
 export const groupMass = (ty: ShipType, g: Group): number => g.ships * shipMass(ty, g);
@@ -135,9 +166,9 @@ export interface Placed {
   g: Group;
 }
 /** Every group at a planet (not in hyperspace), by planet id, races in seat order. */
-export function groupsAtPlanets(t: Turn): Map<number, Placed[]> {
+export function groupsAtPlanets(s: GalaxyState): Map<number, Placed[]> {
   const at = new Map<number, Placed[]>();
-  for (const race of t.s.races)
+  for (const race of s.races)
     for (const g of race.groups)
       if (g.origin === null) {
         const list = at.get(g.planet);
@@ -148,26 +179,27 @@ export function groupsAtPlanets(t: Turn): Map<number, Placed[]> {
 }
 export const atWar = (x: Race, y: Race): boolean => x.id !== y.id && !x.peace.includes(y.id);
 
-/** A deep copy of the parts a resolution changes (plain objects, unlike structuredClone under Jest's VM realms). */
+/** Deep copies of what events change (plain objects, unlike structuredClone under Jest's VM realms). */
+export const clonePlanet = (p: Planet): Planet => ({
+  ...p,
+  routes: { ...p.routes },
+  production: typeof p.production === 'object' && p.production !== null ? { ...p.production } : p.production,
+});
+export const cloneRace = (r: Race): Race => ({
+  ...r,
+  tech: { ...r.tech },
+  peace: [...r.peace],
+  options: { ...r.options },
+  map: { ...r.map },
+  types: r.types.map((t) => ({ ...t })),
+  fleets: [...r.fleets],
+  groups: r.groups.map((g) => ({ ...g, tech: { ...g.tech } })),
+  contacts: [...r.contacts],
+});
 export const cloneState = (s: GalaxyState): GalaxyState => ({
   ...s,
-  planets: s.planets.map((p) => ({
-    ...p,
-    routes: { ...p.routes },
-    production:
-      typeof p.production === 'object' && p.production !== null ? { ...p.production } : p.production,
-  })),
-  races: s.races.map((r) => ({
-    ...r,
-    tech: { ...r.tech },
-    peace: [...r.peace],
-    options: { ...r.options },
-    map: { ...r.map },
-    types: r.types.map((t) => ({ ...t })),
-    fleets: [...r.fleets],
-    groups: r.groups.map((g) => ({ ...g, tech: { ...g.tech } })),
-    contacts: [...r.contacts],
-  })),
+  planets: s.planets.map(clonePlanet),
+  races: s.races.map(cloneRace),
 });
 
 /** Speed of a set of groups moving together (a fleet: its slowest group). */

@@ -133,7 +133,9 @@ export interface PublicView {
   gone: GalaxyState['news']['gone'];
   map: { planets: MapPlanet[] };
 }
-export type GalaxyView = PlayerView | PublicView | ({ role: 'admin' } & GalaxyState);
+/** The whole state but the races' order passwords, which nobody is shown. */
+export type FullView = { role: 'admin' } & Omit<GalaxyState, 'races'> & { races: Omit<Race, 'password'>[] };
+export type GalaxyView = PlayerView | PublicView | FullView;
 
 const raceName = (s: GalaxyState, id: RaceId | null): string | null =>
   id === null ? null : (s.races.find((r) => r.id === id)?.name ?? null);
@@ -342,7 +344,8 @@ function playerView(s: GalaxyState, me: Race): PlayerView {
 }
 
 export function view(s: GalaxyState, viewer: Viewer): GalaxyView {
-  if (viewer.role === 'admin' || (viewer.role === 'spectator' && s.ended)) return { role: 'admin', ...s };
+  if (viewer.role === 'admin' || (viewer.role === 'spectator' && s.ended))
+    return { role: 'admin', ...s, races: s.races.map(({ password: _password, ...race }) => race) };
   if (viewer.role === 'player') {
     const me = s.races.find((r) => r.id === viewer.playerId);
     if (me) return playerView(s, me);

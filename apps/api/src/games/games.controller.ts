@@ -43,9 +43,8 @@ import {
   startGame,
   submitOrders,
   summarize,
-  verifyTurn,
 } from '@warpgate/engine';
-import { GameStore, Limit, LoadedGame, RateLimiter } from '@warpgate/platform';
+import { GameStore, Limit, LoadedGame, RateLimiter, Reports } from '@warpgate/platform';
 import { findRuleset, rulesets } from '@warpgate/rulesets';
 import { randomUUID } from 'node:crypto';
 import { ReadModels } from '../../../worker/src/read-models';
@@ -69,14 +68,13 @@ const optionalTurn = new ParseIntPipe({
 const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
 /** Per player and game: enough for any negotiation, too few to flood the stream. */
 const MESSAGES: Limit = { points: 30, windowMs: 60_000 };
-const ofType = <K extends keyof GameEventMap>(loaded: LoadedGame, type: K) =>
-  loaded.events.filter((e) => e.type === type).map((e) => e.data as GameEventMap[K]);
 
 @Controller()
 @UseFilters(GameRuleFilter)
 export class GamesController {
   constructor(
     private readonly games: GameStore,
+    private readonly reports: Reports,
     private readonly readModels: ReadModels,
     private readonly limiter: RateLimiter,
   ) {}
@@ -225,23 +223,36 @@ export class GamesController {
     return { turn: game.turn, view: viewer.role === 'admin' ? withEmpires(view, game, account) : view };
   }
 
-  /** Your reports, latest first; an admin may read any player's with ?player=. */
+  /**
+   * Your reports, latest first; an admin may read any player's with ?player=. Each is rebuilt from
+   * the state after its turn, with the hash recorded when it was issued and whether it `matches`.
+   */
   @Get('games/:id/reports')
   @UseGuards(AuthGuard)
-  async reports(
+  async playerReports(
     @Param('id', uuid) id: string,
     @CurrentAccount() account: Account,
     @Query('player') player?: string,
     @Query('turn', optionalTurn) turn?: number,
   ) {
-    const loaded = await this.games.load(id);
+    const { game } = await this.games.load(id);
     if (player && player !== account.id && account.role !== 'admin')
       throw new GameRuleError('forbidden', "Only admins may read another player's reports");
     const playerId = player ?? account.id;
-    requirePlayer(loaded.game, playerId);
-    return ofType(loaded, 'ReportIssued')
-      .filter((r) => r.playerId === playerId && (turn === undefined || r.turn === turn))
-      .reverse();
+    requirePlayer(game, playerId);
+    const last = game.reports?.turn ?? 0;
+    const turns =
+      turn === undefined
+        ? Array.from({ length: last }, (_, i) => last - i)
+        : turn >= 1 && turn <= last
+          ? [turn]
+          : [];
+    const reports = [];
+    for (const t of turns) {
+      const issued = await this.reports.issued(id, t, playerId);
+      if (issued) reports.push(issued);
+    }
+    return reports;
   }
 
   @Post('games/:id/messages')
@@ -270,17 +281,22 @@ export class GamesController {
     @CurrentAccount() account: Account,
     @Query() { after, limit }: MessagesQueryDto,
   ) {
-    const loaded = await this.games.load(id);
+    const { game } = await this.games.load(id);
     const admin = account.role === 'admin';
-    if (!admin) requirePlayer(loaded.game, account.id);
-    const all = ofType(loaded, 'MessageSent').filter(
+    if (!admin) requirePlayer(game, account.id);
+    const all = game.messages.filter(
       (m) => admin || m.from === account.id || m.to === 'all' || m.to.includes(account.id),
     );
     const start = after === undefined ? 0 : all.findIndex((m) => m.messageId === after) + 1;
     if (start === 0 && after !== undefined)
-      throw new GameRuleError('invalid', `No message ${after} among yours in game "${loaded.game.name}"`);
-    const messages = all.slice(start, start + limit);
-    return { messages, next: start + limit < all.length ? messages[messages.length - 1].messageId : null };
+      throw new GameRuleError('invalid', `No message ${after} among yours in game "${game.name}"`);
+    // The fold knows where each message is; the page's texts are read from the store.
+    const page = all.slice(start, start + limit);
+    const read = await Promise.all(
+      page.map((m) => this.games.read(id, { fromRevision: m.revision, maxCount: 1 })),
+    );
+    const messages = read.map(([e]) => e.data as GameEventMap['MessageSent']);
+    return { messages, next: start + limit < all.length ? page[page.length - 1].messageId : null };
   }
 
   @Post('games/:id/turns/:turn/close')
@@ -330,16 +346,16 @@ export class GamesController {
   /** Resolves the turn again from the events before it and compares with the stored resolution. */
   @Get('games/:id/turns/:turn/verify')
   @UseGuards(AdminGuard)
-  async verify(@Param('id', uuid) id: string, @Param('turn', ParseIntPipe) turn: number) {
-    const { ruleset, events } = await this.games.load(id);
-    return verifyTurn(ruleset, events, turn);
+  verify(@Param('id', uuid) id: string, @Param('turn', ParseIntPipe) turn: number) {
+    return this.games.verify(id, turn);
   }
 
   /** The whole stream, for audits. */
   @Get('games/:id/events')
   @UseGuards(AdminGuard)
   async events(@Param('id', uuid) id: string) {
-    return (await this.games.load(id)).events.map((e) => ({ ...e, position: e.position.toString() }));
+    await this.games.load(id);
+    return (await this.games.read(id)).map((e) => ({ ...e, position: e.position.toString() }));
   }
 
   private async command(id: string, account: Account, decide: (loaded: LoadedGame) => NewEvent[]) {

@@ -7,9 +7,9 @@ import {
   SubscribeMessage,
   WebSocketGateway,
 } from '@nestjs/websockets';
-import type { Account } from '@warpgate/contracts';
+import type { Account, GameEventMap } from '@warpgate/contracts';
 import { GameRuleError } from '@warpgate/engine';
-import { GameStore } from '@warpgate/platform';
+import { GameStore, Reports } from '@warpgate/platform';
 import type { Server, Socket } from 'socket.io';
 import { accountRoom, gameRoom, notificationsFor } from '../../../worker/src/notifications';
 import { AccessTokens } from '../accounts';
@@ -40,6 +40,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   constructor(
     private readonly tokens: AccessTokens,
     private readonly games: GameStore,
+    private readonly reports: Reports,
   ) {}
 
   /** A bad token refuses the connection: the client gets connect_error with the reason. */
@@ -64,7 +65,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
 
   /**
    * Joins the game's room before reading the stream, so nothing falls between catch-up and live; a
-   * client drops what it receives twice by id.
+   * client drops what it receives twice by id. Its own reports are rebuilt from the state after their
+   * turn (see Reports); the other pushes are made from the latest fold.
    */
   @SubscribeMessage('watch')
   async watch(@ConnectedSocket() client: Socket, @MessageBody() body: { gameId?: unknown; after?: unknown }) {
@@ -73,13 +75,20 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
       const after = positionAfter(body?.after);
       viewerOf((await this.games.load(gameId)).game, accountOf(client));
       await client.join(gameRoom(gameId));
-      const { game, events } = await this.games.load(gameId);
+      const { game } = await this.games.load(gameId);
       let position = after;
-      for (const event of events.filter((e) => e.position > after)) {
-        for (const n of notificationsFor(event, game)) {
+      for (const event of await this.games.eventsAfter(gameId, after)) {
+        position = event.position;
+        let report;
+        if (event.type === 'ReportIssued') {
+          const { turn, playerId } = event.data as GameEventMap['ReportIssued'];
+          // Reports go to their player's sockets only: nobody else's is rebuilt.
+          if (!client.rooms.has(accountRoom(playerId))) continue;
+          report = (await this.reports.issued(gameId, turn, playerId))?.report;
+        }
+        for (const n of notificationsFor(event, game, report)) {
           if (client.rooms.has(n.room)) client.emit(n.name, n.payload);
         }
-        position = event.position;
       }
       return { ok: true, position: position < 0n ? null : position.toString() };
     } catch (e) {

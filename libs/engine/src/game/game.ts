@@ -1,5 +1,6 @@
 import type { GameEvent, GameEventMap } from '@warpgate/contracts';
 import type { Ruleset, Standing } from '../ruleset';
+import { upcast } from './versions';
 
 /** A ruleset event or a platform event, as stored: the fold needs nothing else. */
 export interface StoredEvent {
@@ -7,6 +8,8 @@ export interface StoredEvent {
   data: unknown;
   revision: number;
   time: Date;
+  /** Its schemaVersion says which shape of its type the event was written with (see upcast). */
+  metadata?: Readonly<Record<string, unknown>>;
 }
 
 export interface Player {
@@ -38,6 +41,10 @@ export interface Game<S = unknown> extends Omit<GameEventMap['GameCreated'], 'ga
   submissions: Record<string, Submission>;
   /** The first submission under each Idempotency-Key of each player in the current turn (see submissionKey). */
   submissionsByKey: ReadonlyMap<string, GameEventMap['OrdersSubmitted']>;
+  /** Where each message is in the stream and between whom: a page of them is read by revision. */
+  messages: MessageRef[];
+  /** The hash of each player's report of the last resolved turn (ReportIssued). */
+  reports: { turn: number; hashes: Record<string, string> } | null;
   /** Time left on the deadline when the game was paused. */
   pausedRemainingMs: number | null;
   standings: unknown;
@@ -46,21 +53,44 @@ export interface Game<S = unknown> extends Omit<GameEventMap['GameCreated'], 'ga
   revision: number;
 }
 
-type Evolver<S> = Pick<Ruleset<S>, 'initialState' | 'evolve'>;
+export interface MessageRef {
+  messageId: string;
+  revision: number;
+  from: string;
+  to: string[] | 'all';
+}
+
+/**
+ * Bumped whenever evolveGame folds a stream differently: cached folds (snapshots) made by another
+ * version are ignored. Each ruleset has its own (Ruleset.foldVersion).
+ */
+export const GAME_FOLD_VERSION = 1;
+
+type Evolver<S> = Pick<Ruleset<S>, 'initialState' | 'evolve' | 'eventVersions' | 'upcast'>;
 
 /** A player's Idempotency-Key, as Game.submissionsByKey files it (keys come from clients: a Map, no prototype). */
 export const submissionKey = (playerId: string, key: string) => JSON.stringify([playerId, key]);
 
 /** Folds platform events itself and hands every ruleset event (`<ruleset>.<Name>`) to the ruleset. */
-export function evolveGame<S>(ruleset: Evolver<S>, game: Game<S> | undefined, event: StoredEvent): Game<S> {
-  const next = game
-    ? applyPlatformEvent(ruleset, game, event as GameEvent & StoredEvent)
+export function evolveGame<S>(ruleset: Evolver<S>, game: Game<S> | undefined, stored: StoredEvent): Game<S> {
+  const event = upcast(ruleset, stored) as GameEvent & StoredEvent;
+  return game
+    ? { ...game, ...changes(ruleset, game, event), revision: event.revision }
     : created(ruleset, event);
-  return { ...next, revision: event.revision };
 }
 
+/**
+ * evolveGame over `events`, on a game object of its own changed in place: nobody sees the folds in
+ * between, so copying the whole game for each event (most of a replay's time) is spared.
+ */
 export function foldGame<S>(ruleset: Evolver<S>, events: StoredEvent[]): Game<S> | undefined {
-  return events.reduce<Game<S> | undefined>((game, event) => evolveGame(ruleset, game, event), undefined);
+  let game: Game<S> | undefined;
+  for (const stored of events) {
+    const event = upcast(ruleset, stored) as GameEvent & StoredEvent;
+    if (game) Object.assign(game, changes(ruleset, game, event)).revision = event.revision;
+    else game = created(ruleset, event);
+  }
+  return game;
 }
 
 function created<S>(ruleset: Evolver<S>, event: StoredEvent): Game<S> {
@@ -78,6 +108,8 @@ function created<S>(ruleset: Evolver<S>, event: StoredEvent): Game<S> {
     closedAt: null,
     submissions: {},
     submissionsByKey: new Map(),
+    messages: [],
+    reports: null,
     pausedRemainingMs: null,
     standings: null,
     state: ruleset.initialState(),
@@ -85,17 +117,17 @@ function created<S>(ruleset: Evolver<S>, event: StoredEvent): Game<S> {
   };
 }
 
-function applyPlatformEvent<S>(ruleset: Evolver<S>, game: Game<S>, event: GameEvent & StoredEvent): Game<S> {
+/** What `event` changes in `game`: platform events are folded here, the ruleset's by the ruleset. */
+function changes<S>(ruleset: Evolver<S>, game: Game<S>, event: GameEvent & StoredEvent): Partial<Game<S>> {
   switch (event.type) {
     case 'PlayerJoined':
-      return { ...game, players: [...game.players, { id: event.data.playerId, empire: event.data.empire }] };
+      return { players: [...game.players, { id: event.data.playerId, empire: event.data.empire }] };
     case 'PlayerLeft':
-      return { ...game, players: game.players.filter((p) => p.id !== event.data.playerId) };
+      return { players: game.players.filter((p) => p.id !== event.data.playerId) };
     case 'GameStarted':
-      return { ...game, status: 'running' };
+      return { status: 'running' };
     case 'TurnOpened':
       return {
-        ...game,
         turn: event.data.turn,
         deadline: event.data.deadline,
         closed: false,
@@ -107,7 +139,6 @@ function applyPlatformEvent<S>(ruleset: Evolver<S>, game: Game<S>, event: GameEv
       const { playerId, submissionId, text, orders, diagnostics, ready, idempotency } = event.data;
       const keyed = idempotency && submissionKey(playerId, idempotency.key);
       return {
-        ...game,
         submissions: { ...game.submissions, [playerId]: { submissionId, text, orders, diagnostics, ready } },
         submissionsByKey:
           keyed && !game.submissionsByKey.has(keyed)
@@ -119,31 +150,37 @@ function applyPlatformEvent<S>(ruleset: Evolver<S>, game: Game<S>, event: GameEv
       const submission = game.submissions[event.data.playerId];
       return submission
         ? {
-            ...game,
             submissions: {
               ...game.submissions,
               [event.data.playerId]: { ...submission, ready: event.data.ready },
             },
           }
-        : game;
+        : {};
     }
     case 'TurnClosed':
-      return { ...game, closed: true, closedAt: event.time.toISOString() };
+      return { closed: true, closedAt: event.time.toISOString() };
     case 'DeadlineExtended':
-      return { ...game, deadline: event.data.deadline };
+      return { deadline: event.data.deadline };
     case 'GamePaused':
-      return { ...game, status: 'paused', pausedRemainingMs: event.data.remainingMs };
+      return { status: 'paused', pausedRemainingMs: event.data.remainingMs };
     case 'GameResumed':
-      return { ...game, status: 'running', deadline: event.data.deadline, pausedRemainingMs: null };
+      return { status: 'running', deadline: event.data.deadline, pausedRemainingMs: null };
     case 'GameEnded':
-      return { ...game, status: 'ended', standings: event.data.standings, deadline: null };
+      return { status: 'ended', standings: event.data.standings, deadline: null };
+    case 'ReportIssued': {
+      const { turn, playerId, hash } = event.data;
+      const hashes = game.reports?.turn === turn ? game.reports.hashes : {};
+      return { reports: { turn, hashes: { ...hashes, [playerId]: hash } } };
+    }
+    case 'MessageSent': {
+      const { messageId, from, to } = event.data;
+      return { messages: [...game.messages, { messageId, revision: event.revision, from, to }] };
+    }
     case 'GameCreated':
     case 'TurnResolved':
-    case 'ReportIssued':
-    case 'MessageSent':
-      return game;
+      return {};
     default:
-      return { ...game, state: ruleset.evolve(game.state, event) };
+      return { state: ruleset.evolve(game.state, event) };
   }
 }
 

@@ -3,3 +3,4 @@ export * from './decide';
 export * from './resolve';
 export * from './schedule';
 export * from './verify';
+export * from './versions';

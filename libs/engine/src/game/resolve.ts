@@ -13,7 +13,7 @@ export interface ResolvedEvent {
 }
 
 /**
- * The closed turn's resolution: the ruleset's events, every player's report, TurnResolved with the
+ * The closed turn's resolution: the ruleset's events, the hash of every player's report, TurnResolved with the
  * hash of the new state, then the next turn or the end. Deterministic, ids included, so a retried
  * resolution appends the very same events (and an append that already happened is recognised).
  */
@@ -25,8 +25,9 @@ export function resolveClosedTurn(ruleset: Ruleset, game: Game): ResolvedEvent[]
   const domain = ruleset.resolveTurn(game.state, orders, createRng(game.seed, turn));
   const state = fold(ruleset, domain, game.state);
   const platform = <K extends keyof GameEventMap>(type: K, data: GameEventMap[K]) => ({ type, data });
+  // Only the hash: the report is a function of `state`, rebuilt when asked for (and proved by the hash).
   const reports = game.players.map((p) =>
-    platform('ReportIssued', { turn, playerId: p.id, report: ruleset.report(state, p.id) }),
+    platform('ReportIssued', { turn, playerId: p.id, hash: stateHash(ruleset.report(state, p.id)) }),
   );
   const standings = ruleset.outcome(state);
   const next = ruleset.currentTurn(state);

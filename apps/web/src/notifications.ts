@@ -1,0 +1,52 @@
+import { live, type Push } from './live';
+import { Store } from './store';
+
+/** News for the person: what arrives live about their games, with whether they have seen it. */
+export interface Note {
+  id: string;
+  gameId: string;
+  kind: 'report' | 'combat' | 'contact' | 'message' | 'reminder' | 'ended';
+  text: string;
+  read: boolean;
+}
+
+/** Game names by id, as the lobby and game screens learn them: notes name their game. */
+export const gameNames = new Map<string, string>();
+
+function noteOf({ name, payload }: Push): Omit<Note, 'read'> | null {
+  const base = { id: payload.id, gameId: payload.gameId };
+  switch (name) {
+    case 'report.ready':
+      return { ...base, kind: 'report', text: `Turn ${String(payload.turn)} resolved: your report is ready` };
+    case 'combat.report':
+      return { ...base, kind: 'combat', text: String(payload.text) };
+    case 'contact':
+      return { ...base, kind: 'contact', text: String(payload.text) };
+    case 'message': {
+      const message = payload.message as { fromEmpire?: string; text: string };
+      return { ...base, kind: 'message', text: `Message from ${message.fromEmpire ?? 'a player'}` };
+    }
+    case 'turn.reminder':
+      return { ...base, kind: 'reminder', text: `Orders for turn ${String(payload.turn)} are due soon` };
+    case 'game.ended':
+      return { ...base, kind: 'ended', text: 'The game is over' };
+    default:
+      return null;
+  }
+}
+
+export const notes = new Store<Note[]>([]);
+
+live.onPush((push) => {
+  const note = push.history ? null : noteOf(push);
+  if (note) notes.set([{ ...note, read: false }, ...notes.value].slice(0, 100));
+});
+
+export const markRead = (gameId?: string, kind?: Note['kind']) =>
+  notes.set(
+    notes.value.map((n) =>
+      (gameId === undefined || n.gameId === gameId) && (kind === undefined || n.kind === kind)
+        ? { ...n, read: true }
+        : n,
+    ),
+  );

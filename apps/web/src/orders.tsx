@@ -1,0 +1,336 @@
+import type { Diagnostic, OrderArgSpec, OrderTypeSpec } from '@warpgate/engine';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, errorText } from './api';
+import type { Checked, MyOrders, RulesetInfo, Summary } from './types';
+import { Alert, humanize, useAction, useDebounced } from './ui';
+
+/**
+ * A line in the rulebook's syntax from an order form: the keyword, then the fields in order, with the
+ * separator of the order type's example; an enum the example writes as one letter is written by its
+ * first letter (Galactic Conflict's `B,5,A,3`). Only order types whose example is one line with one
+ * token per field get a form: the others need the ruleset to format them.
+ */
+function formatter(spec: OrderTypeSpec): ((values: string[]) => string) | null {
+  if (spec.example.includes('\n')) return null;
+  const sep = spec.example.includes(',') ? ',' : ' ';
+  const tokens = spec.example
+    .split(sep)
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .slice(1);
+  if (tokens.length !== spec.args.length) return null;
+  const token = (arg: OrderArgSpec, i: number, value: string) => {
+    if (arg.type === 'enum' && tokens[i].length === 1) return value.charAt(0);
+    return sep === ' ' && /\s/.test(value) ? `"${value}"` : value;
+  };
+  return (values) => [spec.code, ...spec.args.map((a, i) => token(a, i, values[i].trim()))].join(sep);
+}
+
+/** Where the map's pick goes: the world (or planet) field that last had the focus. */
+export interface PickTarget {
+  fill: (value: string) => void;
+}
+
+function OrderForm({
+  types,
+  empires,
+  addLine,
+  armPick,
+}: {
+  types: OrderTypeSpec[];
+  empires: string[];
+  addLine: (line: string) => void;
+  armPick: (target: PickTarget | null) => void;
+}) {
+  const formable = types.flatMap((t) => {
+    const format = formatter(t);
+    return format ? [{ spec: t, format }] : [];
+  });
+  const [name, setName] = useState(formable[0]?.spec.name ?? '');
+  const [values, setValues] = useState<string[]>([]);
+  const chosen = formable.find((f) => f.spec.name === name) ?? formable[0];
+  useEffect(
+    () => setValues(chosen ? chosen.spec.args.map((a) => a.values?.[0] ?? '') : []),
+    [chosen?.spec.name],
+  );
+  if (!chosen) return null;
+  const set = (i: number, v: string) => setValues((old) => old.map((x, j) => (j === i ? v : x)));
+
+  return (
+    <form
+      class="order-form"
+      aria-label="Add an order"
+      onSubmit={(e) => {
+        e.preventDefault();
+        addLine(chosen.format(values));
+      }}
+    >
+      <label>
+        Order
+        <select name="order-type" value={chosen.spec.name} onChange={(e) => setName(e.currentTarget.value)}>
+          {formable.map(({ spec }) => (
+            <option key={spec.name} value={spec.name}>
+              {spec.code} · {humanize(spec.name)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p class="help">{chosen.spec.help}</p>
+      <div class="order-fields">
+        {chosen.spec.args.map((arg, i) => {
+          const common = {
+            name: `order-${arg.name}`,
+            value: values[i] ?? '',
+            required: true,
+            title: arg.help,
+            onFocus: () =>
+              arg.type === 'world' || arg.type === 'string'
+                ? armPick({ fill: (v) => set(i, v) })
+                : armPick(null),
+          };
+          let input;
+          if (arg.type === 'enum')
+            input = (
+              <select {...common} onChange={(e) => set(i, e.currentTarget.value)}>
+                {arg.values?.map((v) => (
+                  <option key={v}>{v}</option>
+                ))}
+              </select>
+            );
+          else if (arg.type === 'player')
+            input = (
+              <select {...common} onChange={(e) => set(i, e.currentTarget.value)}>
+                <option value="">—</option>
+                {empires.map((v) => (
+                  <option key={v}>{v}</option>
+                ))}
+              </select>
+            );
+          else if (arg.type === 'string')
+            input = <input {...common} type="text" onInput={(e) => set(i, e.currentTarget.value)} />;
+          else
+            input = (
+              <input
+                {...common}
+                type="number"
+                min={arg.min}
+                max={arg.max}
+                placeholder={arg.type === 'world' ? 'pick on the map' : undefined}
+                onInput={(e) => set(i, e.currentTarget.value)}
+              />
+            );
+          return (
+            <label key={arg.name}>
+              {humanize(arg.name)}
+              {input}
+              {arg.help && <span class="help">{arg.help}</span>}
+            </label>
+          );
+        })}
+      </div>
+      <button type="submit">Add to orders</button>
+    </form>
+  );
+}
+
+const summaryOf = (ds: Diagnostic[]) => {
+  const n = (s: Diagnostic['severity']) => ds.filter((d) => d.severity === s).length;
+  const [errors, warnings] = [n('error'), n('warning')];
+  if (errors + warnings === 0) return 'No problems found';
+  return `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
+};
+
+/**
+ * The order editor: the rulebook's syntax with per-line diagnostics from the check endpoint as one
+ * types, forms from the ruleset's order types, and the submission with its ready flag.
+ */
+export function OrdersPanel({
+  game,
+  ruleset,
+  mine,
+  reload,
+  armPick,
+}: {
+  game: Summary;
+  ruleset: RulesetInfo;
+  mine: MyOrders | undefined;
+  reload: () => void;
+  armPick: (target: PickTarget | null) => void;
+}) {
+  const [text, setText] = useState('');
+  const [diagnostics, setDiagnostics] = useState<Diagnostic[] | null>(null);
+  const [checking, setChecking] = useState(false);
+  const { busy, error, setError, run } = useAction();
+  const loadedFor = useRef<string | null>(null);
+  const editor = useRef<HTMLTextAreaElement>(null);
+  const gutter = useRef<HTMLDivElement>(null);
+  const base = `/games/${game.id}/orders`;
+  const open = game.status === 'running' && !game.closed;
+
+  const check = useDebounced(() => {
+    const body = { text: editor.current?.value ?? '' };
+    setChecking(true);
+    api<Checked>('POST', `${base}/check`, body).then(
+      (r) => {
+        if (editor.current?.value === body.text) setDiagnostics(r.diagnostics);
+        setChecking(false);
+      },
+      (e: unknown) => {
+        setError(errorText(e));
+        setChecking(false);
+      },
+    );
+  }, 400);
+
+  // What was submitted for this turn fills the editor once per turn; edits are never overwritten.
+  useEffect(() => {
+    if (!mine) return;
+    const key = `${game.id}:${mine.turn}`;
+    if (loadedFor.current === key) return;
+    loadedFor.current = key;
+    const s = mine.submission;
+    setText(s ? (s.text ?? JSON.stringify(s.orders, null, 1)) : '');
+    setDiagnostics(s ? (s.diagnostics as Diagnostic[]) : null);
+  }, [mine, game.id]);
+
+  const edit = (value: string) => {
+    setText(value);
+    setError('');
+    check();
+  };
+
+  const submit = (ready: boolean) =>
+    run(async () => {
+      const r = await api<Checked>('POST', base, { text, ready, turn: game.turn });
+      setDiagnostics(r.diagnostics);
+      reload();
+    });
+
+  const setReady = (ready: boolean) =>
+    run(async () => {
+      await api('POST', `/games/${game.id}/ready`, { ready });
+      reload();
+    });
+
+  const lines = text.split('\n');
+  const byLine = new Map<number, Diagnostic[]>();
+  for (const d of diagnostics ?? [])
+    if (d.line !== null) byLine.set(d.line, [...(byLine.get(d.line) ?? []), d]);
+  const worst = (n: number) => {
+    const ds = byLine.get(n) ?? [];
+    return ds.some((d) => d.severity === 'error')
+      ? 'error'
+      : ds.some((d) => d.severity === 'warning')
+        ? 'warning'
+        : '';
+  };
+  const submission = mine?.submission;
+  const hasErrors = (diagnostics ?? []).some((d) => d.severity === 'error');
+  const empires = game.players.map((p) => p.empire);
+
+  return (
+    <div class="orders">
+      <p class="submission-status" role="status">
+        {!open
+          ? game.closed
+            ? `Turn ${game.turn} is closed: resolving…`
+            : 'No orders are taken now.'
+          : submission
+            ? `Orders for turn ${game.turn} sent${submission.ready ? ', and you are ready' : ', not marked ready'}.`
+            : `No orders sent for turn ${game.turn} yet.`}
+      </p>
+      <label for="orders-text" class="editor-label">
+        Orders for turn {game.turn}{' '}
+        <span class="muted">
+          (one per line, e.g. {ruleset.orderTypes.find((t) => !t.example.includes('\n'))?.example})
+        </span>
+      </label>
+      <div class={`editor${hasErrors ? ' has-errors' : ''}`}>
+        <div class="gutter" ref={gutter} aria-hidden="true">
+          {lines.map((_, i) => (
+            <div key={i} class={worst(i + 1)}>
+              {i + 1}
+            </div>
+          ))}
+        </div>
+        <textarea
+          id="orders-text"
+          ref={editor}
+          name="orders"
+          spellcheck={false}
+          wrap="off"
+          autocapitalize="characters"
+          rows={Math.max(8, Math.min(20, lines.length + 1))}
+          value={text}
+          disabled={!open}
+          aria-describedby="orders-diagnostics"
+          aria-invalid={hasErrors}
+          onInput={(e) => edit(e.currentTarget.value)}
+          onScroll={(e) => gutter.current && (gutter.current.scrollTop = e.currentTarget.scrollTop)}
+        />
+      </div>
+      <div id="orders-diagnostics" class="check" aria-live="polite">
+        <p class="muted">{checking ? 'Checking…' : diagnostics ? summaryOf(diagnostics) : ''}</p>
+        {diagnostics && diagnostics.length > 0 && (
+          <ul class="diagnostics">
+            {[...diagnostics]
+              .sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
+              .map((d, i) => (
+                <li key={i} class={d.severity}>
+                  <span class="severity">{d.severity}</span>{' '}
+                  {d.line === null ? (
+                    ''
+                  ) : (
+                    <button
+                      type="button"
+                      class="link"
+                      onClick={() => {
+                        const el = editor.current!;
+                        const start = lines.slice(0, d.line! - 1).join('\n').length + (d.line! > 1 ? 1 : 0);
+                        el.focus();
+                        el.setSelectionRange(start, start + (lines[d.line! - 1]?.length ?? 0));
+                      }}
+                    >
+                      line {d.line}
+                    </button>
+                  )}
+                  {d.line === null ? '' : ': '}
+                  {d.message}
+                </li>
+              ))}
+          </ul>
+        )}
+      </div>
+      <Alert>{error}</Alert>
+      <div class="actions">
+        <button type="button" class="primary" disabled={!open || busy} onClick={() => void submit(true)}>
+          Submit and ready
+        </button>
+        <button type="button" disabled={!open || busy} onClick={() => void submit(false)}>
+          Submit, not ready
+        </button>
+        {submission && (
+          <button
+            type="button"
+            class="ghost"
+            disabled={!open || busy}
+            onClick={() => void setReady(!submission.ready)}
+          >
+            {submission.ready ? 'Not ready after all' : 'Mark ready'}
+          </button>
+        )}
+      </div>
+      {open && (
+        <details class="order-forms">
+          <summary>Build an order with a form</summary>
+          <OrderForm
+            types={ruleset.orderTypes}
+            empires={empires}
+            armPick={armPick}
+            addLine={(line) => edit(text.trim() ? `${text.replace(/\n+$/, '')}\n${line}` : line)}
+          />
+        </details>
+      )}
+    </div>
+  );
+}

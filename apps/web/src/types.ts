@@ -1,0 +1,39 @@
+import type { GameEventMap } from '@warpgate/contracts';
+import type { Diagnostic, GameSummary, publicSummary, Report, Ruleset, Submission } from '@warpgate/engine';
+
+/** The shapes of the api's answers, from the libraries that make them. */
+
+/** `GET /rulesets`. */
+export type RulesetInfo = Pick<Ruleset, 'id' | 'title' | 'players' | 'settings' | 'orderTypes'>;
+
+/** A game as its players see it (account ids), or as anyone else does (empires only). */
+export type Summary = GameSummary | ReturnType<typeof publicSummary>;
+
+/** `GET /games/:id/reports`, latest first. */
+export interface ReportEntry {
+  turn: number;
+  playerId: string;
+  report: Report<unknown>;
+}
+
+/** `GET /games/:id/orders`. */
+export interface MyOrders {
+  turn: number;
+  submission: Submission | null;
+}
+
+/** `POST /games/:id/orders/check`. */
+export interface Checked {
+  orders: unknown[];
+  diagnostics: Diagnostic[];
+}
+
+export type Message = GameEventMap['MessageSent'];
+
+/** `GET /games/:id/view`: null before the game starts. */
+export interface ViewAnswer<V> {
+  turn: number;
+  view: V | null;
+}
+
+export const isInsider = (s: Summary): s is GameSummary => 'createdBy' in s;

@@ -1,0 +1,90 @@
+import type { EventMetadata, GameEventMap, GameEventType } from '@warpgate/contracts';
+import { stateHash } from '../canonical';
+import type { Ruleset } from '../ruleset';
+import type { StoredEvent } from './game';
+
+/**
+ * Event schema versions: every event is stored with the version of its type's shape
+ * (metadata.schemaVersion), and read as the current code expects it (upcast). The store is never
+ * rewritten.
+ */
+
+type Versions = Pick<Ruleset, 'eventVersions' | 'upcast'>;
+
+/** The schema version of each platform event type (a ruleset's events: its eventVersions). */
+export const GAME_EVENT_VERSIONS: Readonly<Record<GameEventType, number>> = {
+  GameCreated: 1,
+  PlayerJoined: 1,
+  PlayerLeft: 1,
+  GameStarted: 1,
+  TurnOpened: 1,
+  OrdersSubmitted: 1,
+  ReadyChanged: 1,
+  TurnClosed: 1,
+  // 2: the hash of the report given, no longer the report.
+  ReportIssued: 2,
+  TurnResolved: 1,
+  GameEnded: 1,
+  DeadlineExtended: 1,
+  GamePaused: 1,
+  GameResumed: 1,
+  MessageSent: 1,
+};
+
+const currentVersion = (ruleset: Pick<Ruleset, 'eventVersions'> | undefined, type: string) =>
+  Object.hasOwn(GAME_EVENT_VERSIONS, type)
+    ? GAME_EVENT_VERSIONS[type as GameEventType]
+    : ruleset && Object.hasOwn(ruleset.eventVersions, type)
+      ? ruleset.eventVersions[type]
+      : undefined;
+
+/** The events as they are appended: each with `metadata` and the schema version of its type. */
+export function withMetadata<E extends { type: string }>(
+  ruleset: Pick<Ruleset, 'eventVersions'> | undefined,
+  events: E[],
+  metadata: EventMetadata,
+): (E & { metadata: EventMetadata })[] {
+  return events.map((e) => {
+    const schemaVersion = currentVersion(ruleset, e.type);
+    if (schemaVersion === undefined) throw new Error(`Event type ${e.type} has no schema version`);
+    return { ...e, metadata: { ...metadata, schemaVersion } };
+  });
+}
+
+/** Platform events of older schema versions, as they read now. */
+const PLATFORM_UPCASTS: { [K in GameEventType]?: (data: never) => GameEventMap[K] } = {
+  // 1 → 2: the stream keeps the hash of what the player was given, not the report.
+  ReportIssued: ({ turn, playerId, report }: { turn: number; playerId: string; report: unknown }) => ({
+    turn,
+    playerId,
+    hash: stateHash(report),
+  }),
+};
+
+/** The schema version the event was written with (an upcast event says what it was upcast from). */
+const writtenWith = (event: StoredEvent): unknown =>
+  event.metadata?.upcastFrom ?? event.metadata?.schemaVersion;
+
+/** Whether the stored event was written with an older schema version of its type than the current one. */
+export function isOutdated(ruleset: Pick<Ruleset, 'eventVersions'>, event: StoredEvent): boolean {
+  const written = writtenWith(event);
+  const current = currentVersion(ruleset, event.type);
+  return typeof written === 'number' && current !== undefined && written < current;
+}
+
+/**
+ * A stored event as the current code reads it: written with an older schema version of its type, it
+ * is upcast, and then says so (metadata: the current schemaVersion, and upcastFrom), so upcasting
+ * again changes nothing. Events not stored yet (no metadata) and types nobody knows stay as they are.
+ */
+export function upcast<E extends StoredEvent>(ruleset: Versions, event: E): E {
+  const written = event.metadata?.schemaVersion;
+  const current = currentVersion(ruleset, event.type);
+  if (typeof written !== 'number' || current === undefined || written >= current) return event;
+  const platform = PLATFORM_UPCASTS[event.type as GameEventType];
+  const { type, data } = Object.hasOwn(GAME_EVENT_VERSIONS, event.type)
+    ? { type: event.type, data: platform ? platform(event.data as never) : event.data }
+    : ruleset.upcast({ type: event.type, data: event.data }, written);
+  const metadata = { ...event.metadata, schemaVersion: currentVersion(ruleset, type), upcastFrom: written };
+  return { ...event, type, data, metadata };
+}

@@ -1,0 +1,61 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { canonicalJson, type Report } from '@warpgate/engine';
+import { createHash } from 'node:crypto';
+import { ByteLru } from './byte-lru';
+import type { Config } from './config';
+import { GameStore, LoadedGame } from './game-store';
+import { CONFIG } from './tokens';
+
+/** A player's report of a turn, rebuilt, with the hash the stream recorded when it was issued. */
+export interface IssuedReport {
+  turn: number;
+  playerId: string;
+  report: Report<unknown>;
+  /** The hash in the turn's ReportIssued: of exactly what the player was given. */
+  hash: string;
+  /** The rebuilt report is what was given: its hash is the recorded one. */
+  matches: boolean;
+}
+
+/**
+ * Reports are never stored: each is a pure function of the state after its turn (Ruleset.report),
+ * rebuilt when asked for and kept in memory, the most recently used first, up to REPORT_CACHE_MB.
+ */
+@Injectable()
+export class Reports {
+  private readonly cache: ByteLru<IssuedReport>;
+
+  constructor(
+    private readonly games: GameStore,
+    @Inject(CONFIG) { reportCacheBytes }: Pick<Config, 'reportCacheBytes'>,
+  ) {
+    this.cache = new ByteLru(reportCacheBytes);
+  }
+
+  /** The report `playerId` was issued for `turn`, or undefined if none was. */
+  async issued(gameId: string, turn: number, playerId: string): Promise<IssuedReport | undefined> {
+    const cached = this.cache.get(key(gameId, turn, playerId));
+    if (cached) return cached;
+    // Until the next resolution only platform events follow a turn's end: the latest fold still
+    // has the state of the last resolved turn.
+    const latest = await this.games.load(gameId);
+    const after = latest.game.reports?.turn === turn ? latest : await this.games.at(gameId, { turn });
+    return this.rebuild(after, turn, playerId);
+  }
+
+  /** The same from the game at the end of `turn` (or at its ReportIssued for `playerId`). */
+  rebuild({ game, ruleset }: LoadedGame, turn: number, playerId: string): IssuedReport | undefined {
+    const hashes = game.reports?.turn === turn ? game.reports.hashes : {};
+    const hash = Object.hasOwn(hashes, playerId) ? hashes[playerId] : undefined;
+    if (hash === undefined) return undefined;
+    const report = ruleset.report(game.state, playerId);
+    // Its stateHash, from the canonical JSON made once: a big report takes a while to write out.
+    const json = canonicalJson(report);
+    const matches = createHash('sha256').update(json, 'utf8').digest('hex') === hash;
+    const issued = { turn, playerId, report, hash, matches };
+    this.cache.set(key(game.id, turn, playerId), issued, json.length);
+    return issued;
+  }
+}
+
+const key = (gameId: string, turn: number, playerId: string) => `${gameId}/${turn}/${playerId}`;

@@ -1,0 +1,332 @@
+import { wipe } from './combat';
+import { builtTech, capacity, productionOf, shipsBuilt, typeMass } from './formulas';
+import {
+  EPS,
+  ROUTE_KINDS,
+  type Change,
+  type GalaxyEventMap,
+  type GalaxyState,
+  type Group,
+  type Race,
+  type Rename,
+  type ShipType,
+  type Tech,
+} from './state';
+import {
+  breakOff,
+  convertCapital,
+  dispatch,
+  fleetGroups,
+  groupOf,
+  groupSpeed,
+  groupsAtPlanets,
+  load,
+  nextGroupNumber,
+  planetAt,
+  raceOf,
+  shipType,
+  stockOf,
+  typeOf,
+  unload,
+} from './turn';
+
+/**
+ * What the events do to the state (digest §5), in place: the resolver advances its private copy
+ * with these, and evolve applies them to copies of the parts they touch.
+ */
+
+export function applyChange(s: GalaxyState, race: Race, c: Change): void {
+  switch (c.op) {
+    case 'peace':
+      race.peace.push(c.race);
+      return;
+    case 'war':
+      race.peace = race.peace.filter((id) => id !== c.race);
+      return;
+    case 'split':
+      breakOff(race, groupOf(race, c.group), c.ships, c.into);
+      return;
+    case 'fleet':
+      for (const n of c.groups) groupOf(race, n).fleet = c.fleet;
+      return;
+    case 'design':
+      race.types.push({ ...c.type });
+      return;
+    case 'eraseType':
+      race.types = race.types.filter((ty) => ty.name !== c.type);
+      return;
+    case 'formFleet':
+      race.fleets.push(c.fleet);
+      return;
+    case 'disbandFleet':
+      for (const g of fleetGroups(race, c.fleet)) g.fleet = null;
+      race.fleets = race.fleets.filter((f) => f !== c.fleet);
+      return;
+    case 'upgrade':
+      groupOf(race, c.group).tech = { ...c.tech };
+      return;
+    case 'send':
+      for (const n of c.groups) dispatch(s, groupOf(race, n), c.to);
+      return;
+    case 'load': {
+      const g = groupOf(race, c.group);
+      load(planetAt(s, g.planet), shipType(race, g), g, c.cargo);
+      return;
+    }
+    case 'unload': {
+      const g = groupOf(race, c.group);
+      unload(race, g, planetAt(s, g.planet));
+      return;
+    }
+    case 'scrap': {
+      const g = groupOf(race, c.group);
+      planetAt(s, g.planet).materials += typeMass(shipType(race, g)) * g.ships;
+      race.groups = race.groups.filter((x) => x !== g);
+      return;
+    }
+    case 'map':
+      race.map = { x: c.x, y: c.y, size: c.size };
+      return;
+    case 'option':
+      race.options[c.option] = c.on;
+      return;
+    case 'produce':
+      planetAt(s, c.planet).production = typeof c.what === 'object' ? { ...c.what } : c.what;
+      return;
+    case 'route': {
+      const p = planetAt(s, c.planet);
+      if (c.to === null) delete p.routes[c.kind];
+      else p.routes[c.kind] = c.to;
+      return;
+    }
+    case 'password':
+      race.password = c.password;
+      return;
+    case 'contact':
+      race.contact = c.address;
+      return;
+  }
+}
+
+export function applyRename(s: GalaxyState, r: Rename): void {
+  if (r.what === 'planet') {
+    planetAt(s, r.planet).name = r.name;
+    return;
+  }
+  const race = raceOf(s, r.race);
+  if (r.what === 'race') {
+    race.name = r.name;
+  } else if (r.what === 'type') {
+    for (const ty of race.types) if (ty.name === r.from) ty.name = r.name;
+    for (const g of race.groups) if (g.type === r.from) g.type = r.name;
+    for (const p of s.planets)
+      if (p.owner === race.id && typeof p.production === 'object' && p.production?.ship === r.from)
+        p.production = { ship: r.name };
+  } else {
+    race.fleets = race.fleets.map((f) => (f === r.from ? r.name : f));
+    for (const g of race.groups) if (g.fleet === r.from) g.fleet = r.name;
+  }
+}
+
+/** Quit or removed: ships vanish, planets as bombed (§9). */
+export function leave(s: GalaxyState, race: Race, reason: 'quit' | 'removed'): void {
+  race.status = reason;
+  race.groups = [];
+  for (const p of s.planets) if (p.owner === race.id) wipe(p);
+}
+
+/**
+ * Step 5 (§6.10): loading at route origins and dispatch, COL, CAP, MAT, then EMP; groups told to
+ * intercept stay. Returns the groups dispatched, in order.
+ */
+export function dispatchRoutes(s: GalaxyState, intercepting: Set<Group>): [Group, Race][] {
+  const sent = new Map<Group, Race>();
+  const at = groupsAtPlanets(s);
+  for (const p of s.planets) {
+    const owner = s.races.find((r) => r.id === p.owner);
+    if (!owner || Object.keys(p.routes).length === 0) continue;
+    const eligible = (at.get(p.id) ?? [])
+      .filter(({ race, g }) => race === owner && g.fleet === null && !intercepting.has(g))
+      .map(({ g }) => g)
+      .filter((g) => {
+        const ty = shipType(owner, g);
+        return ty.cargo > 0 && ty.drive > 0;
+      })
+      .sort((a, b) => a.number - b.number);
+    const send = (g: Group, to: number) => {
+      dispatch(s, g, to);
+      sent.set(g, owner);
+    };
+    for (const kind of ROUTE_KINDS) {
+      const to = p.routes[kind];
+      if (to === undefined) continue;
+      for (const g of [...eligible]) {
+        if (sent.has(g)) continue;
+        if (kind === 'EMP') {
+          if (g.cargo === null) send(g, to);
+          continue;
+        }
+        if (g.cargo === kind) {
+          send(g, to);
+          continue;
+        }
+        const stock = stockOf(p, kind);
+        if (g.cargo !== null || stock <= EPS) continue;
+        const ty = shipType(owner, g);
+        const cap = capacity(ty, g.tech.cargo);
+        const need = Math.ceil(stock / cap - EPS);
+        if (need < g.ships) eligible.push(breakOff(owner, g, g.ships - need));
+        load(p, ty, g, kind, cap);
+        send(g, to);
+      }
+    }
+  }
+  return [...sent];
+}
+
+/** Step 7 (§6.7): fleets at their slowest group's speed. */
+export function advance(s: GalaxyState): void {
+  for (const race of s.races) {
+    const fleetSpeed = new Map<string, number>();
+    for (const f of race.fleets) {
+      const members = race.groups.filter((g) => g.fleet === f);
+      if (members.length > 0) fleetSpeed.set(f, groupSpeed(race, members));
+    }
+    for (const g of race.groups) {
+      if (g.origin === null) continue;
+      g.left -= (g.fleet !== null ? fleetSpeed.get(g.fleet) : undefined) ?? groupSpeed(race, [g]);
+      if (g.left <= EPS) {
+        g.origin = null;
+        g.left = 0;
+      }
+    }
+  }
+}
+
+/**
+ * Step 10 for one race (§6.1–6.6): production, growth and capital conversion on each of its planets
+ * in turn, research added at the end. `spent`: PP upgrades used per planet. Returns what the
+ * Produced event tells.
+ */
+export function produce(
+  s: GalaxyState,
+  race: Race,
+  spent: ReadonlyMap<number, number>,
+): Omit<GalaxyEventMap['Produced'], 'race' | 'spent'> {
+  const made: Omit<GalaxyEventMap['Produced'], 'race' | 'spent'> = { growth: 0, built: [] };
+  const research: Tech = { drive: 0, weapons: 0, shields: 0, cargo: 0 };
+  let researched = false;
+  for (const p of s.planets) {
+    if (p.owner !== race.id) continue;
+    const available = Math.max(0, productionOf(p) - (spent.get(p.id) ?? 0));
+    const what = p.production;
+    if (what === 'MAT') {
+      p.materials += available * p.resources;
+    } else if (what === 'CAP') {
+      const fromStock = Math.min(available / 5, p.materials);
+      p.materials -= fromStock;
+      p.capital += fromStock + (available - 5 * fromStock) / (5 + 1 / p.resources);
+    } else if (typeof what === 'object' && what !== null) {
+      // A type cannot be erased while a planet produces it.
+      const ty = typeOf(race, what.ship) as ShipType;
+      const mass = typeMass(ty);
+      const { n, cost } = shipsBuilt(mass, available + p.shipProgress, p.materials, p.resources);
+      p.materials -= Math.min(p.materials, n * mass);
+      p.shipProgress = available + p.shipProgress - cost;
+      if (n > 0) {
+        made.built.push({ planet: p.id, type: ty.name, ships: n });
+        race.groups.push({
+          number: nextGroupNumber(race),
+          type: ty.name,
+          ships: n,
+          tech: builtTech(ty, race.tech),
+          cargo: null,
+          load: 0,
+          planet: p.id,
+          origin: null,
+          left: 0,
+          fleet: null,
+        });
+      }
+    } else if (what !== null) {
+      research[what.toLowerCase() as keyof Tech] += available / 5000;
+      researched = true;
+    }
+    const growth = 0.08 * p.population;
+    made.growth += growth;
+    const room = p.size - p.population;
+    p.population += Math.min(growth, room);
+    p.colonists += Math.max(0, growth - room) / 8;
+    convertCapital(p);
+  }
+  if (researched) {
+    race.tech = {
+      drive: race.tech.drive + research.drive,
+      weapons: race.tech.weapons + research.weapons,
+      shields: race.tech.shields + research.shields,
+      cargo: race.tech.cargo + research.cargo,
+    };
+    made.research = research;
+  }
+  return made;
+}
+
+/** Step 11 (§6.10): route arrivals unload, then AUTOUNLOAD at own planets. */
+export function unloadCargo(s: GalaxyState): void {
+  const at = groupsAtPlanets(s);
+  for (const p of s.planets) {
+    const owner = s.races.find((r) => r.id === p.owner);
+    if (!owner) continue;
+    for (const kind of ROUTE_KINDS) {
+      const to = p.routes[kind];
+      if (to === undefined || kind === 'EMP') continue;
+      for (const { race, g } of at.get(to) ?? [])
+        if (race === owner && g.cargo === kind) unload(race, g, planetAt(s, to));
+    }
+  }
+  for (const race of s.races)
+    if (race.options.AUTOUNLOAD)
+      for (const g of race.groups)
+        if (g.origin === null && g.cargo !== null && planetAt(s, g.planet).owner === race.id)
+          unload(race, g, planetAt(s, g.planet));
+}
+
+const identical = (a: Group, b: Group): boolean =>
+  a.type === b.type &&
+  a.tech.drive === b.tech.drive &&
+  a.tech.weapons === b.tech.weapons &&
+  a.tech.shields === b.tech.shields &&
+  a.tech.cargo === b.tech.cargo &&
+  a.cargo === b.cargo &&
+  a.load === b.load &&
+  a.fleet === b.fleet &&
+  a.planet === b.planet &&
+  a.origin === b.origin &&
+  a.left === b.left;
+
+/**
+ * Step 12 (§6.13): identical groups merge into the lowest number; SORTGROUPS renumbers. Groups that
+ * change are new objects: the groups of `s` are not changed.
+ */
+export function mergeGroups(s: GalaxyState): void {
+  for (const race of s.races) {
+    const groups: Group[] = [];
+    // Identical groups are at the same place: only those are compared. Values: indices into `groups`.
+    const byPlanet = new Map<number, number[]>();
+    for (const g of [...race.groups].sort((a, b) => a.number - b.number)) {
+      if (g.ships <= 0) continue;
+      const here = byPlanet.get(g.planet) ?? [];
+      byPlanet.set(g.planet, here);
+      const same = here.find((i) => identical(groups[i], g));
+      if (same === undefined) {
+        here.push(groups.length);
+        groups.push(g);
+      } else {
+        groups[same] = { ...groups[same], ships: groups[same].ships + g.ships };
+      }
+    }
+    race.groups = race.options.SORTGROUPS
+      ? groups.map((g, i) => (g.number === i + 1 ? g : { ...g, number: i + 1 }))
+      : groups;
+  }
+}

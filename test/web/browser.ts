@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+
+/**
+ * Browser tests: Debian's Chromium (`.ci/run` installs it) driven by playwright-core, against the
+ * client as `npm run build` builds it.
+ */
+
+export const SCREENSHOTS = join(process.cwd(), 'test-results', 'screenshots');
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/** `npm run build:web`: the api serves dist/web, so the tests see the client a player would. */
+export async function buildClient() {
+  await promisify(execFile)(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '-c', 'apps/web/vite.config.mts'],
+    {
+      env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    },
+  );
+}
+
+/**
+ * Without the background traffic a closed network refuses. Playwright adds `--headless` and a fresh
+ * `--user-data-dir` of its own; each context is a separate profile (storage, cookies).
+ */
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A person at a browser of their own: their page, and everything the console said that was wrong. */
+export interface Person {
+  context: BrowserContext;
+  page: Page;
+  problems: string[];
+}
+
+export async function person(browser: Browser, url: string): Promise<Person> {
+  const context = await browser.newContext({ viewport: DESKTOP, baseURL: url });
+  context.setDefaultTimeout(20_000);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  return { context, page, problems };
+}
+
+/** `<name>-desktop.png` and `<name>-phone.png` in SCREENSHOTS; the page is left at desktop width. */
+export async function screenshots(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-desktop.png`) });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-phone.png`), fullPage: true });
+  await page.setViewportSize(DESKTOP);
+}
