@@ -1,11 +1,8 @@
-import { closeTurn, createGame, joinGame, startGame } from '@warpgate/engine';
 import { DelegatingEventStore, type EventStore, SqliteEventStore } from '@warpgate/event-store';
-import { getRuleset } from '@warpgate/rulesets';
+import { closedGame } from './fixtures';
 import { GameStore } from './game-store';
 import { SnapshotStore } from './snapshots';
 
-const RULESET = 'galactic-conflict';
-const admin = { id: 'admin', role: 'admin' as const };
 const gameId = '0b7f3c2e-8a41-4c55-9d3e-2f6a1b9c8d70';
 
 /**
@@ -33,23 +30,7 @@ describe('GameStore.resolve', () => {
     const store = new ChattyStore(new SqliteEventStore(':memory:'));
     const games = new GameStore(store, new SnapshotStore(':memory:'), { gameCacheBytes: 64 << 20 });
     try {
-      const input = { ruleset: RULESET, name: 'Chat', schedule: { kind: 'period', minutes: 60 } as const };
-      await games.create(
-        gameId,
-        createGame(getRuleset(RULESET), input, admin, { gameId, seed: 'seed' }, new Date()),
-        admin.id,
-      );
-      for (const [id, empire] of [
-        ['a', 'ANTARES'],
-        ['b', 'BELLATRIX'],
-      ])
-        await games.execute(gameId, id, ({ game, ruleset }) =>
-          joinGame(ruleset, game, { id, role: 'player' }, empire, new Date()),
-        );
-      await games.execute(gameId, admin.id, ({ game, ruleset }) =>
-        startGame(ruleset, game, admin, new Date()),
-      );
-      await games.execute(gameId, admin.id, ({ game }) => closeTurn(game, 1, 'admin', new Date()));
+      await closedGame(games, gameId);
 
       expect(await games.resolve(gameId, 1)).toBe(true);
       // Its first append lost to a message; the same resolution then went in after it.

@@ -1,37 +1,23 @@
-import { closeTurn, createGame, Game, joinGame, resolveClosedTurn, startGame } from '@warpgate/engine';
+import { Game, resolveClosedTurn } from '@warpgate/engine';
 import { SqliteEventStore } from '@warpgate/event-store';
 import { getRuleset } from '@warpgate/rulesets';
+import { closedGame as closedGameOf } from './fixtures';
 import { GameStore } from './game-store';
 import { SnapshotStore } from './snapshots';
 import { ResolutionThread } from './resolution-thread';
 
 const RULESET = 'galactic-conflict';
-const admin = { id: 'admin', role: 'admin' as const };
 
 /** A game of two whose turn 1 is closed. */
 async function closedGame(): Promise<Game> {
   const store = new SqliteEventStore(':memory:');
   const games = new GameStore(store, new SnapshotStore(':memory:'), { gameCacheBytes: 64 << 20 });
-  const gameId = 'e5c7b1a2-3f4d-4e6a-9b8c-7d6e5f4a3b2c';
-  const input = { ruleset: RULESET, name: 'Threads', schedule: { kind: 'period', minutes: 60 } as const };
-  await games.create(
-    gameId,
-    createGame(getRuleset(RULESET), input, admin, { gameId, seed: 'seed' }, new Date()),
-    admin.id,
-  );
-  for (const [id, empire] of [
-    ['a', 'ANTARES'],
-    ['b', 'BELLATRIX'],
-  ])
-    await games.execute(gameId, id, ({ game, ruleset }) =>
-      joinGame(ruleset, game, { id, role: 'player' }, empire, new Date()),
-    );
-  await games.execute(gameId, admin.id, ({ game, ruleset }) => startGame(ruleset, game, admin, new Date()));
-  const { game } = await games.execute(gameId, admin.id, ({ game }) =>
-    closeTurn(game, 1, 'admin', new Date()),
-  );
-  await store.close();
-  return game;
+  try {
+    return await closedGameOf(games, 'e5c7b1a2-3f4d-4e6a-9b8c-7d6e5f4a3b2c');
+  } finally {
+    games.onApplicationShutdown();
+    await store.close();
+  }
 }
 
 describe('ResolutionThread', () => {
