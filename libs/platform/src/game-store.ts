@@ -8,7 +8,6 @@ import {
   NewEvent,
   Ruleset,
   verifyTurn,
-  upcast,
   type Verification,
   withMetadata,
 } from '@warpgate/engine';
@@ -186,12 +185,7 @@ export class GameStore implements OnApplicationShutdown {
       const page = await this.read(gameId, { fromRevision: from, maxCount: PAGE });
       const end = page.findIndex((e) => e.type === 'TurnOpened' || e.type === 'GameEnded');
       after.push(...(end === -1 ? page : page.slice(0, end + 1)));
-      if (end !== -1 || page.length < PAGE)
-        return verifyTurn(
-          loaded.ruleset,
-          loaded.game,
-          after.map((e) => upcast(loaded.ruleset, e)),
-        );
+      if (end !== -1 || page.length < PAGE) return verifyTurn(loaded.ruleset, loaded.game, after);
     }
   }
 
