@@ -101,8 +101,13 @@ export function playHostileTurn(
   const diagnostics: Diagnostic[] = [];
   for (const [id, text] of Object.entries(texts)) {
     const actor = { id, role: 'player' as const };
-    const events = submitOrders(ruleset, game, actor, { text, ready: true }, `${id}-${game.turn}`);
-    const submitted = events[0].data as { orders: unknown[]; diagnostics: Diagnostic[] };
+    const { events, submitted } = submitOrders(
+      ruleset,
+      game,
+      actor,
+      { text, ready: true },
+      `${id}-${game.turn}`,
+    );
     orders.push(...submitted.orders);
     diagnostics.push(...submitted.diagnostics);
     for (const d of submitted.diagnostics)

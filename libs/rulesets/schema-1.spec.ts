@@ -7,6 +7,7 @@ import { getRuleset } from './index';
  * Whole game streams as the platform stored them before event schema versions were raised (every
  * event of schema version 1: Galaxy's TurnCompleted carried the state, reports were stored whole),
  * recorded once in test/fixtures and never regenerated. The current code reads them through upcast.
+ * Galactic Conflict's game is also kept as its events of schema 2 told it.
  */
 
 type Recorded = StoredEvent & { id: string };
@@ -19,10 +20,12 @@ const recorded = (file: string): Recorded[] =>
   ).map((e) => ({ ...e, time: new Date(e.time) }));
 
 describe.each([
-  ['galaxy', 4],
-  ['galactic-conflict', 5],
-] as const)('a %s game stored with schema 1', (id, turns) => {
-  const events = recorded(`${id}-schema-1.json`);
+  ['galaxy', 1, 4],
+  ['galactic-conflict', 1, 5],
+  // The same game as Galactic Conflict's events of schema 2 told it (OrdersChecked, BattleFought).
+  ['galactic-conflict', 2, 5],
+] as const)('a %s game stored with schema %i', (id, schema, turns) => {
+  const events = recorded(`${id}-schema-${schema}.json`);
   const ruleset = getRuleset(id);
 
   it('folds to the state hash each TurnResolved recorded', () => {

@@ -10,6 +10,8 @@ import {
   resolveClosedTurn,
   startGame,
   submitOrders,
+  submittedOrders,
+  type Ruleset,
   withMetadata,
   type Game,
   type NewEvent,
@@ -17,11 +19,11 @@ import {
 import { SqliteEventStore, type RecordedEvent } from '@warpgate/event-store';
 import { foldVersion, GameStore, SnapshotStore } from '@warpgate/platform';
 import { getRuleset } from '@warpgate/rulesets';
-import { galaxy } from '@warpgate/rulesets/galaxy';
+import { formatOrder, galaxy, type GalaxyOrder } from '@warpgate/rulesets/galaxy';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client, startProcess, testEnv } from '../support/app';
-import { galaxyOrders, gcOrders, playGame } from '../support/played-game';
+import { galaxyOrders, gcText, playGame } from '../support/played-game';
 import { position, orders as positionOrders } from './galaxy.bench';
 import { elapsedMs, fmt, median } from './stats';
 
@@ -44,12 +46,12 @@ const storedBytes = (e: Stored) =>
 const sum = (events: Stored[]) => events.reduce((n, e) => n + storedBytes(e), 0);
 
 /** Where the bytes of `turns` turns go, a turn's worth of each. */
-function breakdown(events: Stored[], turns: number) {
+function breakdown(ruleset: Ruleset, events: Stored[], turns: number) {
   const kb = (test: (type: string) => boolean) =>
     fmt(sum(events.filter((e) => test(e.type))) / turns / KB, 1);
   const orders = events
     .filter((e) => e.type === 'OrdersSubmitted')
-    .reduce((n, e) => n + (e.data as GameEventMap['OrdersSubmitted']).orders.length, 0);
+    .reduce((n, e) => n + submittedOrders(ruleset, e.data as GameEventMap['OrdersSubmitted']).length, 0);
   const platform = (t: string) => !t.includes('.');
   return (
     `the ruleset's events ${kb((t) => !platform(t))} KB, orders ${kb((t) => t === 'OrdersSubmitted')} KB ` +
@@ -64,9 +66,16 @@ function perTurn(events: RecordedEvent[]): number[] {
   return ends.slice(1).map((end, k) => sum(events.slice(ends[k] + 1, end + 1)));
 }
 
+/** A race's orders as its player mails them: one line each, in the book's format. */
+const written = (race: string, orders: GalaxyOrder[]) =>
+  [{ type: 'header' as const, game: 'Position', race, password: null }, ...orders]
+    .map(formatOrder)
+    .concat('#END')
+    .join('\n');
+
 /**
  * Galaxy's bench position (30 races, 600 planets, 20,000 groups) as a platform game: its orders
- * submitted, the turn closed and resolved; the bytes all of that appends.
+ * submitted as text, the turn closed and resolved; the bytes all of that appends.
  */
 function galaxyTurn(): Stored[] {
   const rng = createRng('galaxy-bench', 0);
@@ -102,9 +111,9 @@ function galaxyTurn(): Stored[] {
           galaxy,
           game!,
           { id: race.id, role: 'player' },
-          { orders: byPlayer[race.id] },
+          { text: written(race.name, byPlayer[race.id]) },
           `s-${race.id}`,
-        ),
+        ).events,
       ),
     );
   appended.push(...apply(closeTurn(game!, game!.turn, 'admin', now)));
@@ -127,7 +136,7 @@ export async function bench() {
     const position = galaxyTurn();
     console.log(
       `store growth per turn, Galaxy 30 races / 600 planets / 20,000 groups: ${fmt(sum(position) / KB, 0)} KB ` +
-        `(target ≤ 300 KB: ${verdict(sum(position) <= 300 * KB)}): ${breakdown(position, 1)}`,
+        `(target ≤ 300 KB: ${verdict(sum(position) <= 300 * KB)}): ${breakdown(galaxy, position, 1)}`,
     );
 
     const gcStart = process.hrtime.bigint();
@@ -136,7 +145,7 @@ export async function bench() {
       empires: Array.from({ length: 15 }, (_, i) => `EMPIRE ${i + 1}`),
       settings: { worlds: 300, firstFinalTurn: 25, lastFinalTurn: 25 },
       turns: 25,
-      orders: gcOrders,
+      orders: gcText,
     });
     const gcEvents = await store.readStream(gameStream(gcId));
     const gcTurns = perTurn(gcEvents);
@@ -145,7 +154,7 @@ export async function bench() {
     console.log(
       `store growth per turn, Galactic Conflict 15 players / 300 worlds (${gcTurns.length} turns played in ${fmt(elapsedMs(gcStart) / 1000)} s): ` +
         `largest ${fmt(largest / KB)} KB, mean ${fmt(sum(played) / gcTurns.length / KB)} KB ` +
-        `(target ≤ 30 KB: ${verdict(largest <= 30 * KB)}); a mean turn: ${breakdown(played, gcTurns.length)}`,
+        `(target ≤ 30 KB: ${verdict(largest <= 30 * KB)}); a mean turn: ${breakdown(getRuleset('galactic-conflict'), played, gcTurns.length)}`,
     );
 
     const gc = getRuleset('galactic-conflict');

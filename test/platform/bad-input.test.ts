@@ -598,6 +598,6 @@ describe('bad input', () => {
     );
     expect(errors.map((d: { line: number }) => d.line)).not.toContain(3);
     const mine = await member.ok('GET', `/games/${running}/orders`);
-    expect(mine.submission).toMatchObject({ text, diagnostics: submitted.diagnostics });
+    expect(mine.submission).toMatchObject({ text, diagnostics: errors });
   });
 });

@@ -163,6 +163,24 @@ describe('submissions', () => {
     expect(await a.ok('GET', `/games/${gameId}/orders`)).toEqual({ turn: 1, submission: null });
   });
 
+  it('keeps a text once, with its warnings and errors; the answer has every diagnostic and the orders', async () => {
+    const { gameId, players } = await startedGame(server.url, ['ANKAA', 'DIPHDA']);
+    const [a] = players;
+    const text = `${await buildOrders(a, gameId)}\nB,1,Q,1`;
+    const submitted = await a.ok('POST', `/games/${gameId}/orders`, { text });
+    const severities = submitted.diagnostics.map((d: { severity: string }) => d.severity);
+    expect(severities).toEqual(expect.arrayContaining(['info', 'error']));
+    expect(submitted.orders.length).toBeGreaterThan(0);
+    const told = submitted.diagnostics.filter((d: { severity: string }) => d.severity !== 'info');
+    const [stored] = await submissions(gameId);
+    expect(stored.data).toMatchObject({ text, orders: null, diagnostics: told });
+    expect((await a.ok('GET', `/games/${gameId}/orders`)).submission).toMatchObject({
+      text,
+      orders: null,
+      diagnostics: told,
+    });
+  });
+
   it('takes JSON orders', async () => {
     const { gameId, players } = await startedGame(server.url, ['MARKAB', 'SCHEAT']);
     const [a] = players;

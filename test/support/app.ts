@@ -174,8 +174,13 @@ export class Listener {
     payload: { id?: string; position?: string } & Record<string, unknown>;
   }[] = [];
 
-  constructor(url: string, token?: string) {
-    this.socket = io(url, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
+  /** `namespace`: '' for the main one, '/replay' for replays. */
+  constructor(url: string, token?: string, namespace = '') {
+    this.socket = io(url + namespace, {
+      auth: token ? { token } : {},
+      transports: ['websocket'],
+      reconnection: false,
+    });
     // As a real client does: what catch-up and a live push both deliver counts once, by id.
     const seen = new Set<string>();
     this.socket.onAny((name: string, payload) => {
@@ -227,8 +232,8 @@ export function withApp(extra: Record<string, string> = {}) {
     app: undefined as unknown as NestExpressApplication,
     url: '',
     admin: undefined as unknown as Client,
-    listen(token?: string) {
-      const listener = new Listener(server.url, token);
+    listen(token?: string, namespace?: string) {
+      const listener = new Listener(server.url, token, namespace);
       listeners.push(listener);
       return listener;
     },

@@ -46,8 +46,10 @@ export function slowGalaxyGame(file: string, designs: number): Promise<string> {
     for (const [i, race] of races.entries()) {
       const lines = Array.from({ length: designs }, (_, k) => `D Type${k} 1 0 0 0 0`);
       const text = [`#GALAXY ${gameId} Designer_${i + 1}`, ...lines, '#END'].join('\n');
-      await games.execute(gameId, race.id, ({ game, ruleset }) =>
-        submitOrders(ruleset, game, race, { text }, randomUUID()),
+      await games.execute(
+        gameId,
+        race.id,
+        ({ game, ruleset }) => submitOrders(ruleset, game, race, { text }, randomUUID()).events,
       );
     }
     return gameId;

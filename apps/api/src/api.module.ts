@@ -2,9 +2,14 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { Config, PlatformModule } from '@warpgate/platform';
 import { WorkerModule } from '../../worker/src/worker.module';
 import { AccountsModule } from './accounts';
+import { AuditController } from './games/audit.controller';
 import { GamesController } from './games/games.controller';
 import { HealthController } from './health.controller';
+import { Replays } from './games/replay';
+import { ReplayController } from './games/replay.controller';
+import { PushDelivery } from './realtime/push-delivery';
 import { RealtimeGateway } from './realtime/realtime.gateway';
+import { ReplayGateway } from './realtime/replay.gateway';
 import { ReadModels } from '../../worker/src/read-models';
 
 @Module({})
@@ -14,8 +19,8 @@ export class ApiModule {
     return {
       module: ApiModule,
       imports: [PlatformModule.forRoot(config), AccountsModule, ...(withWorker ? [WorkerModule] : [])],
-      controllers: [HealthController, GamesController],
-      providers: [ReadModels, RealtimeGateway],
+      controllers: [HealthController, GamesController, ReplayController, AuditController],
+      providers: [ReadModels, PushDelivery, RealtimeGateway, Replays, ReplayGateway],
     };
   }
 }

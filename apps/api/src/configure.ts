@@ -4,9 +4,7 @@ import { CONFIG, Config } from '@warpgate/platform';
 import type { NextFunction, Request, Response } from 'express';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { socketIoKey } from '../../worker/src/emitter';
 import { ClientErrorFilter } from './client-error.filter';
-import { RedisIoAdapter } from './realtime/redis-io.adapter';
 
 /** Answered 400 with its message: body-parser passes it on as an exposed client error. */
 const badBody = (message: string) => Object.assign(new Error(message), { status: 400 });
@@ -78,7 +76,4 @@ export async function configureApp(app: NestExpressApplication): Promise<void> {
   serveWebClient(app);
   const config = app.get<Config>(CONFIG);
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
-  const adapter = new RedisIoAdapter(app, config.redisUrl, socketIoKey(config));
-  await adapter.connect();
-  app.useWebSocketAdapter(adapter);
 }

@@ -62,10 +62,15 @@ class Live {
       autoConnect: navigator.onLine,
     });
     this.socket = socket;
+    // After a connect, or when the server may have lost pushes (resync): catch up from what was seen.
+    const watchAll = () => {
+      for (const gameId of this.watching.keys()) this.emitWatch(gameId);
+    };
     socket.on('connect', () => {
       connection.set('live');
-      for (const gameId of this.watching.keys()) this.emitWatch(gameId);
+      watchAll();
     });
+    socket.on('resync', watchAll);
     socket.on('disconnect', (reason) => {
       if (socket !== this.socket) return;
       connection.set(navigator.onLine ? 'connecting' : 'offline');

@@ -1,6 +1,7 @@
 import type { GameEventMap } from '@warpgate/contracts';
 import type { Game, Report, Standing } from '@warpgate/engine';
 import type { RecordedEvent } from '@warpgate/event-store';
+import type { Push } from './pushes';
 
 /**
  * What a stored game event tells whom, live (the worker pushes it) and on catch-up (the gateway
@@ -11,9 +12,7 @@ import type { RecordedEvent } from '@warpgate/event-store';
  * `id` is `<position>.<n>`, the n-th push the event makes: the same on every re-send, so clients
  * drop repeats by id (one event may make several pushes: a report, its combat, its contacts).
  */
-export interface Notification {
-  room: string;
-  name: string;
+export interface Notification extends Push {
   payload: { id: string; gameId: string; position: string } & Record<string, unknown>;
 }
 
@@ -23,12 +22,11 @@ export const accountRoom = (accountId: string) => `account:${accountId}`;
 /** `report`: for a ReportIssued, the report rebuilt from the state after its turn (see Reports); none, no push. */
 export function notificationsFor(event: RecordedEvent, game: Game, report?: Report<unknown>): Notification[] {
   const position = event.position.toString();
-  // Counts pushes, not rooms: a message to many accounts is one push, with one id.
+  // A message to many accounts is one push, with one id.
   let pushes = 0;
-  const to = (rooms: string[], name: string, data: Record<string, unknown>) => {
-    const payload = { id: `${position}.${pushes++}`, gameId: game.id, position, ...data };
-    return rooms.map((room) => ({ room, name, payload }));
-  };
+  const to = (rooms: string[], name: string, data: Record<string, unknown>): Notification[] => [
+    { rooms, name, payload: { id: `${position}.${pushes++}`, gameId: game.id, position, ...data } },
+  ];
   const toGame = (name: string, data: Record<string, unknown>) => to([gameRoom(game.id)], name, data);
   const toAccounts = (accounts: string[], name: string, data: Record<string, unknown>) =>
     to(accounts.map(accountRoom), name, data);
@@ -86,6 +84,20 @@ export function notificationsFor(event: RecordedEvent, game: Game, report?: Repo
       return toAccounts([...new Set(recipients)], 'message', {
         message: { ...message, fromEmpire: empire(message.from) },
       });
+    }
+    case 'DisputeRuled': {
+      const { disputeId, upheld, note } = event.data as GameEventMap['DisputeRuled'];
+      const dispute = game.disputes.find((d) => d.disputeId === disputeId)!;
+      return toAccounts([dispute.playerId], 'dispute.ruled', { disputeId, turn: dispute.turn, upheld, note });
+    }
+    // The turn is resolved again: its new reports follow as any turn's.
+    case 'TurnVoided': {
+      const { turn, reason } = event.data as GameEventMap['TurnVoided'];
+      return toAccounts(
+        game.players.map((p) => p.id),
+        'turn.voided',
+        { turn, reason },
+      );
     }
     default:
       return [];

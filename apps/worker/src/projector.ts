@@ -12,11 +12,10 @@ import {
   REDIS,
   Reports,
 } from '@warpgate/platform';
-import type { Emitter } from '@socket.io/redis-emitter';
 import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { EMITTER } from './emitter';
 import { notificationsFor } from './notifications';
+import { Pushes } from './pushes';
 import { ReadModels } from './read-models';
 import { TurnJobs } from './turn-jobs';
 
@@ -27,7 +26,7 @@ const PAGE = 500;
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 
 /**
- * Folds game events into the read models, pushes what they tell to Socket.IO rooms, and schedules
+ * Folds game events into the read models, pushes what they tell (see Pushes), and schedules
  * the turn jobs they call for. One worker leads (a Redis lock); the others stand by and take over
  * from the checkpoint when it dies. Catching up only rebuilds read models: the jobs that are due
  * come from the read models afterwards (reconcile), and clients catch up by themselves.
@@ -48,12 +47,20 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
   private folds: ByteLru<LoadedGame>;
   /** The epoch of the read models this projector writes. */
   private epoch = '';
+  /**
+   * The last read-model write sent. Writes are not waited for one by one, so that a resolution's
+   * events are projected and pushed without a round trip each: Redis applies them in the order sent,
+   * each before the pushes sent after it on the same connection. The first refused one stops the
+   * projection at the next event.
+   */
+  private written: Promise<unknown> = Promise.resolve();
+  private refused?: Error;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(CONFIG) private readonly config: Config,
-    @Inject(EMITTER) private readonly emitter: Emitter,
+    private readonly pushes: Pushes,
     private readonly readModels: ReadModels,
     private readonly jobs: TurnJobs,
     private readonly games: GameStore,
@@ -88,8 +95,12 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
     }
   }
 
+  /** Takes the lock, or keeps it when it is still ours (a lead that failed leaves it). */
   private async acquire() {
-    return (await this.redis.set(this.lockKey, this.token, 'PX', this.config.workerLockMs, 'NX')) === 'OK';
+    return (
+      (await this.redis.set(this.lockKey, this.token, 'PX', this.config.workerLockMs, 'NX')) === 'OK' ||
+      (await this.redis.eval(RENEW, 1, this.lockKey, this.token, this.config.workerLockMs)) === 1
+    );
   }
 
   private async lead() {
@@ -127,12 +138,18 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
     }
   }
 
-  /** Projects every game event after `after`, page by page; returns the last position. */
+  /** Projects every game event after `after`, page by page; returns the last position, written. */
   private async catchUp(after: bigint | undefined, live: boolean) {
     this.folds = new ByteLru(this.config.gameCacheBytes);
+    // A write refused before (the lead that sent it is over) must not stop this one.
+    this.written = Promise.resolve();
+    this.refused = undefined;
     for (;;) {
       const page = await this.store.readAll({ after, filter: GAMES, maxCount: PAGE });
       for (const event of page) await this.project(event, live);
+      // A page's writes confirmed before the next: the only real wait of a catch-up from SQLite,
+      // which lets the lock renewals (and the api, in one process) run.
+      await this.written;
       if (page.length === 0) return after;
       after = page[page.length - 1].position;
     }
@@ -158,25 +175,27 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
 
   private async project(event: RecordedEvent, live: boolean) {
     const gameId = event.stream.slice('game-'.length);
+    if (this.refused) throw this.refused;
     const loaded = await this.evolve(gameId, event);
     const { game } = loaded;
-    await this.readModels.write(this.epoch, event.position, {
+    this.written = this.readModels.write(this.epoch, event.position, {
       game: summarize(game),
       createdAt: event.type === 'GameCreated' ? event.time.getTime() : undefined,
     });
+    this.written.catch((e: Error) => (this.refused ??= e));
     if (event.type === 'GameEnded') this.folds.delete(gameId);
     if (!live) return;
     let report;
     if (event.type === 'ReportIssued') {
       // The fold at a ReportIssued holds the state after the turn: the report is rebuilt from it.
       const { turn, playerId } = event.data as GameEventMap['ReportIssued'];
-      report = this.reports.rebuild(loaded, turn, playerId)?.report;
+      report = this.reports.report(loaded, turn, playerId);
     }
-    for (const n of notificationsFor(event, game, report)) this.emitter.to(n.room).emit(n.name, n.payload);
+    this.pushes.send(notificationsFor(event, game, report));
     if (event.type === 'TurnOpened' || event.type === 'DeadlineExtended' || event.type === 'GameResumed') {
       await this.jobs.scheduleDeadline(gameId, game.turn, game.deadline!);
-    } else if (event.type === 'TurnClosed') {
-      await this.jobs.resolve(gameId, game.turn);
+    } else if (event.type === 'TurnClosed' || event.type === 'TurnVoided') {
+      await this.jobs.resolve(gameId, game.turn, game.voids.filter((v) => v.turn === game.turn).length);
     }
   }
 

@@ -3,8 +3,8 @@ import 'reflect-metadata';
 import { closeRedis, GameStore, loadConfig, Reports, requireRedis, SnapshotStore } from '@warpgate/platform';
 import { openEventStore } from '@warpgate/event-store';
 import Redis from 'ioredis';
-import { createEmitter } from './emitter';
 import { Projector } from './projector';
+import { Pushes } from './pushes';
 import { ReadModels } from './read-models';
 import { TurnJobs } from './turn-jobs';
 
@@ -22,7 +22,7 @@ async function main() {
     store,
     redis,
     config,
-    createEmitter(redis, config),
+    new Pushes(redis, config),
     readModels,
     jobs,
     games,

@@ -64,8 +64,13 @@ export class TurnJobs implements OnApplicationShutdown {
     }
   }
 
-  async resolve(gameId: string, turn: number) {
-    await this.retried('resolve', { gameId, turn }, `resolve_${gameId}_${turn}`);
+  /**
+   * `voids`: how often the turn was voided. Each resolution has its own job: the one before a void
+   * may still be running (between its append and its end) when the void asks for the next.
+   */
+  async resolve(gameId: string, turn: number, voids = 0) {
+    const jobId = `resolve_${gameId}_${turn}${voids ? `_${voids}` : ''}`;
+    await this.retried('resolve', { gameId, turn }, jobId);
   }
 
   private async retried(
@@ -76,8 +81,10 @@ export class TurnJobs implements OnApplicationShutdown {
   ) {
     const options = { ...KEPT, ...RETRIED, jobId, delay };
     const job = await this.queue.add(name, data, options);
-    // One that failed for good (older versions gave up after 8 attempts) would block its id: replace it.
-    if (await job.isFailed()) {
+    // One that failed for good (older versions gave up after 8 attempts) would block its id: replace
+    // it. So would a resolve done before its turn was voided (one with nothing due does nothing).
+    const state = await job.getState();
+    if (state === 'failed' || (name === 'resolve' && state === 'completed')) {
       await this.queue.remove(jobId);
       await this.queue.add(name, data, options);
     }

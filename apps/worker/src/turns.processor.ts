@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { closeTurn, GameRuleError } from '@warpgate/engine';
 import { closeRedis, CONFIG, Config, GameStore } from '@warpgate/platform';
-import type { Emitter } from '@socket.io/redis-emitter';
 import { Job, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { accountRoom } from './notifications';
-import { EMITTER } from './emitter';
+import { Pushes } from './pushes';
 import { bullOptions, retryDelay, TURNS_QUEUE, TurnJob } from './turn-jobs';
 
 /**
@@ -20,11 +19,12 @@ export class TurnsProcessor implements OnApplicationBootstrap, OnApplicationShut
 
   constructor(
     private readonly games: GameStore,
-    @Inject(EMITTER) private readonly emitter: Emitter,
+    private readonly pushes: Pushes,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   onApplicationBootstrap() {
+    this.games.startResolutionThread();
     const { workerLockMs } = this.config;
     this.worker = new Worker(TURNS_QUEUE, (job) => this.process(job), {
       ...bullOptions(this.config),
@@ -75,8 +75,10 @@ export class TurnsProcessor implements OnApplicationBootstrap, OnApplicationShut
       const remainingMs = new Date(data.deadline).getTime() - Date.now();
       // The job's id (game, turn, deadline, lead time) is the push's: unique, and the same if sent again.
       const reminder = { id: job.id, gameId: game.id, turn: game.turn, deadline: data.deadline, remainingMs };
-      for (const player of game.players.filter((p) => !Object.hasOwn(game.submissions, p.id)))
-        this.emitter.to(accountRoom(player.id)).emit('turn.reminder', reminder);
+      const waitedFor = game.players.filter((p) => !Object.hasOwn(game.submissions, p.id));
+      this.pushes.send([
+        { rooms: waitedFor.map((p) => accountRoom(p.id)), name: 'turn.reminder', payload: reminder },
+      ]);
     }
   }
 }

@@ -1,19 +1,12 @@
 import { Module } from '@nestjs/common';
-import { CONFIG, REDIS } from '@warpgate/platform';
-import { createEmitter, EMITTER } from './emitter';
 import { Projector } from './projector';
+import { Pushes } from './pushes';
 import { ReadModels } from './read-models';
 import { TurnJobs } from './turn-jobs';
 import { TurnsProcessor } from './turns.processor';
 
-/** Turn deadlines and resolution (BullMQ), the projection into read models, pushes to Socket.IO. */
+/** Turn deadlines and resolution (BullMQ), the projection into read models, pushes to the api's sockets. */
 @Module({
-  providers: [
-    ReadModels,
-    TurnJobs,
-    TurnsProcessor,
-    Projector,
-    { provide: EMITTER, inject: [REDIS, CONFIG], useFactory: createEmitter },
-  ],
+  providers: [ReadModels, TurnJobs, TurnsProcessor, Projector, Pushes],
 })
 export class WorkerModule {}

@@ -35,7 +35,12 @@ export interface GameEventMap {
     submissionId: string;
     /** Raw text exactly as typed, or null when the orders came as JSON. */
     text: string | null;
-    orders: unknown[];
+    /**
+     * The orders as parsed, when they came as JSON; null when they came as text, which is parsed
+     * again when they are needed (parsing is pure). Events of schema 1 kept both.
+     */
+    orders: unknown[] | null;
+    /** The warnings and errors the player was told of (schema 1 kept the infos too). */
     diagnostics: unknown[];
     ready: boolean;
     /**
@@ -57,6 +62,15 @@ export interface GameEventMap {
   GamePaused: { turn: number; remainingMs: number };
   GameResumed: { turn: number; deadline: string };
   MessageSent: { messageId: string; from: string; to: string[] | 'all'; text: string; turn: number };
+  /** A player disputes the outcome of a resolved turn. */
+  DisputeOpened: { disputeId: string; turn: number; playerId: string; text: string };
+  /** An admin's ruling on a dispute, with why. */
+  DisputeRuled: { disputeId: string; upheld: boolean; note: string; actor: string };
+  /**
+   * An admin voids the latest resolved turn on an upheld dispute: the game is back as that turn
+   * closed, to be resolved again (with the amended orders appended with it). Nothing is deleted.
+   */
+  TurnVoided: { turn: number; disputeId: string; reason: string; actor: string };
 }
 
 export type GameEventType = keyof GameEventMap;

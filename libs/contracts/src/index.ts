@@ -3,3 +3,4 @@ export * from './game-events';
 export * from './games.dto';
 export * from './metadata';
 export * from './text';
+export * from './audit.dto';

@@ -41,6 +41,9 @@ export function uuidV5(name: string, namespace: string): string {
 /** Fixed namespace of Warpgate's derived event ids (a random v4 UUID, chosen once). */
 export const EVENT_ID_NAMESPACE = '6f0c2b8e-4d1a-4c57-9a43-2e5b7d9c1f08';
 
-/** The id of the `index`-th event a resolution of `turn` appends: a retried append reuses it. */
-export const eventId = (gameId: string, turn: number, index: number): string =>
-  uuidV5(`${gameId}/${turn}/${index}`, EVENT_ID_NAMESPACE);
+/**
+ * The id of the `index`-th event a resolution of `turn` appends: a retried append reuses it. The
+ * resolution after the turn's `voids`-th void (see TurnVoided) has ids of its own.
+ */
+export const eventId = (gameId: string, turn: number, index: number, voids = 0): string =>
+  uuidV5(`${gameId}/${turn}/${index}${voids ? `/${voids}` : ''}`, EVENT_ID_NAMESPACE);

@@ -128,6 +128,18 @@ export interface Ruleset<S = unknown, O = unknown, V = unknown, D = unknown> {
   currentTurn(state: S): number;
   /** null while the game runs, else the final standings, best first. */
   outcome(state: S): Standing[] | null;
+  /**
+   * What stays between players even in a finished game's open record (Galaxy's private messages),
+   * left out for `reader`: a player's id, or null for anyone else. Absent: the record has nothing private.
+   */
+  privacy?: {
+    /** One of the ruleset's events as the reader may see it; undefined: not at all. */
+    event(event: RulesetEvent, reader: string | null): RulesetEvent | undefined;
+    /** The orders `author` submitted, as the reader may see them. */
+    orders(orders: O[], author: string, reader: string | null): O[];
+    /** The state the reader's views of the record are made from. */
+    state(state: S, reader: string | null): S;
+  };
 }
 
 /**

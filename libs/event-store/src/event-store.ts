@@ -86,3 +86,11 @@ export class WrongExpectedVersionError extends Error {
     this.name = 'WrongExpectedVersionError';
   }
 }
+
+/** An append of an event whose id is stored already, elsewhere than where a retry would find it (SQLite). */
+export class DuplicateEventIdError extends Error {
+  constructor(readonly stream: string) {
+    super(`An event appended to ${stream} has the id of an event stored already`);
+    this.name = 'DuplicateEventIdError';
+  }
+}

@@ -4,6 +4,7 @@ import { SqliteEventStore } from './sqlite/sqlite-event-store';
 
 export * from './event-store';
 export { DelegatingEventStore } from './delegating-event-store';
+export { openSqlite } from './sqlite/open-sqlite';
 export { EventStoreDbEventStore, SqliteEventStore };
 
 /** EventStoreDB when a URL is configured, otherwise the embedded SQLite file. */

@@ -15,6 +15,8 @@ export interface Config {
   gameCacheBytes: number;
   /** What the rebuilt reports kept in memory may weigh (their JSON), in bytes. */
   reportCacheBytes: number;
+  /** The largest record POST /games/import takes, in bytes. */
+  importBytes: number;
   redisUrl: string;
   /** Namespaces every Redis key, queue and channel: several deployments (or test runs) can share one Redis. */
   redisPrefix: string;
@@ -42,6 +44,10 @@ export interface Config {
   logInFailuresPerIp: Limit;
   /** Failed log-ins for one name, since its last successful one, before it is locked until the window ends. */
   logInFailuresPerName: Limit;
+  /** Replay steps one account (or address, without one) may ask for in a window: REST steps, socket opens and seeks. */
+  replaysPerClient: Limit;
+  /** Socket.IO replays one api process plays at once. */
+  replaySessions: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -56,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     snapshotFile: env.SNAPSHOT_FILE ?? join(dirname(eventStoreFile), 'snapshots.db'),
     gameCacheBytes: megabytes('GAME_CACHE_MB', env.GAME_CACHE_MB ?? '256'),
     reportCacheBytes: megabytes('REPORT_CACHE_MB', env.REPORT_CACHE_MB ?? '64'),
+    importBytes: megabytes('IMPORT_MAX_MB', env.IMPORT_MAX_MB ?? '64'),
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     redisPrefix: env.REDIS_PREFIX ?? 'warpgate',
     workerLockMs: millisecond('WORKER_LOCK_MS', env.WORKER_LOCK_MS ?? '10000'),
@@ -69,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signUpsPerIp: limit('SIGN_UPS_PER_IP', env.SIGN_UPS_PER_IP ?? '30/1h'),
     logInFailuresPerIp: limit('LOG_IN_FAILURES_PER_IP', env.LOG_IN_FAILURES_PER_IP ?? '50/15m'),
     logInFailuresPerName: limit('LOG_IN_FAILURES_PER_NAME', env.LOG_IN_FAILURES_PER_NAME ?? '10/15m'),
+    replaysPerClient: limit('REPLAYS_PER_CLIENT', env.REPLAYS_PER_CLIENT ?? '1200/1m'),
+    replaySessions: count('REPLAY_SESSIONS', env.REPLAY_SESSIONS ?? '200'),
   };
 }
 
@@ -86,6 +95,13 @@ function megabytes(name: string, value: string): number {
   if (!/^\d+$/.test(value.trim()))
     throw new Error(`${name} must be a whole number of megabytes, not "${value}"`);
   return Number(value) * 1024 * 1024;
+}
+
+/** A whole number, more than 0. */
+function count(name: string, value: string): number {
+  if (!/^\d+$/.test(value.trim()) || Number(value) === 0)
+    throw new Error(`${name} must be a whole number above 0, not "${value}"`);
+  return Number(value);
 }
 
 /** One duration in milliseconds, more than 0. */

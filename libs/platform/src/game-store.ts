@@ -1,13 +1,14 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { eventMetadata, gameStream, type GameEventMap } from '@warpgate/contracts';
+import { eventMetadata, gameStream, type EventMetadata, type GameEventMap } from '@warpgate/contracts';
 import {
   evolveGame,
   Game,
   GAME_FOLD_VERSION,
   GameRuleError,
   NewEvent,
+  resolutionsOf,
   Ruleset,
-  verifyTurn,
+  verifyResolution,
   type Verification,
   withMetadata,
 } from '@warpgate/engine';
@@ -32,11 +33,24 @@ export interface LoadedGame {
   bytes: number;
 }
 
+/** A decision waiting in its game's queue (see GameStore.execute). */
+interface Command {
+  actor: string;
+  correlationId: string;
+  decide: (loaded: LoadedGame) => NewEvent[];
+  /** Races lost so far. */
+  attempts: number;
+  resolve(result: { game: Game; appended: NewEvent[] }): void;
+  reject(error: unknown): void;
+}
+
 /** A point in a game's history: right after the event of `revision`, or at the end of `turn` (see Snapshot). */
 export type HistoryPoint = { revision: number } | { turn: number };
 
 /** Decisions of concurrent requests: a lost race re-reads and decides again, this many times. */
 const ATTEMPTS = 10;
+/** Commands of a game decided and appended at once, at most: a batch is read and held in one piece. */
+const BATCH = 50;
 /** Events read from the store at a time. */
 const PAGE = 500;
 
@@ -58,8 +72,8 @@ const turnEnded = (before: Game | undefined, event: RecordedEvent) =>
 export class GameStore implements OnApplicationShutdown {
   private readonly cache: ByteLru<LoadedGame>;
   private readonly resolutions = new ResolutionThread();
-  /** The tail of each game's queue of decisions in this process. */
-  private readonly queues = new Map<string, Promise<unknown>>();
+  /** The commands waiting to decide, for each game that has some (see drain). */
+  private readonly queues = new Map<string, Command[]>();
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -73,6 +87,11 @@ export class GameStore implements OnApplicationShutdown {
     return this.resolutions.close();
   }
 
+  /** For a process that resolves turns (a worker): its first resolution then waits for no thread to start. */
+  startResolutionThread() {
+    this.resolutions.start();
+  }
+
   /** The game folded up to its last event: the cached fold extended, or the latest snapshot's. */
   async load(gameId: string): Promise<LoadedGame> {
     const cached = this.cache.get(gameId);
@@ -84,13 +103,26 @@ export class GameStore implements OnApplicationShutdown {
     return loaded;
   }
 
-  /** The game at a point of its history, folded from the nearest snapshot before it (not cached). */
+  /**
+   * The game at a point of its history, folded from the nearest snapshot before it (not cached). The
+   * end of a turn is the one after its last void (TurnVoided), if it was voided.
+   */
   async at(gameId: string, point: HistoryPoint): Promise<LoadedGame> {
+    const voided =
+      'turn' in point
+        ? ((await this.load(gameId)).game.voids.filter((v) => v.turn === point.turn).at(-1)?.revision ?? -1)
+        : -1;
     const snapshot = this.snapshot(gameId, point);
-    if ('turn' in point ? snapshot?.turn === point.turn : snapshot?.loaded.game.revision === point.revision)
+    if (
+      'turn' in point
+        ? snapshot?.turn === point.turn && snapshot.loaded.game.revision > voided
+        : snapshot?.loaded.game.revision === point.revision
+    )
       return snapshot!.loaded;
     const { loaded, stopped } = await this.fold(gameId, snapshot?.loaded, (before, event) =>
-      'turn' in point ? turnEnded(before, event) === point.turn : event.revision === point.revision,
+      'turn' in point
+        ? turnEnded(before, event) === point.turn && event.revision > voided
+        : event.revision === point.revision,
     );
     if (!loaded) throw new GameRuleError('not-found', `No game ${gameId}`);
     if (!stopped) {
@@ -168,25 +200,17 @@ export class GameStore implements OnApplicationShutdown {
   }
 
   /**
-   * Resolves `turn` again and compares with what the store holds (see verifyTurn). Folds the stream
-   * from its first event, never from a snapshot: an audit trusts no cache.
+   * Resolves `turn` again and compares with what the store holds (see verifyResolution): its latest
+   * resolution, if it was voided. Folds the stream from its first event, never from a snapshot: an
+   * audit trusts no cache.
    */
   async verify(gameId: string, turn: number): Promise<Verification> {
-    const { loaded, stopped } = await this.fold(
-      gameId,
-      undefined,
-      (_, __, game) => game.closed && game.turn === turn,
-    );
-    if (!loaded) throw new GameRuleError('not-found', `No game ${gameId}`);
-    if (!stopped) throw new GameRuleError('conflict', `Turn ${turn} has not been closed`);
-    // What follows the close, through the resolution's last event (or the end of the stream).
-    const after: RecordedEvent[] = [];
-    for (let from = loaded.game.revision + 1; ; from += PAGE) {
-      const page = await this.read(gameId, { fromRevision: from, maxCount: PAGE });
-      const end = page.findIndex((e) => e.type === 'TurnOpened' || e.type === 'GameEnded');
-      after.push(...(end === -1 ? page : page.slice(0, end + 1)));
-      if (end !== -1 || page.length < PAGE) return verifyTurn(loaded.ruleset, loaded.game, after);
-    }
+    const events = await this.read(gameId);
+    if (events.length === 0) throw new GameRuleError('not-found', `No game ${gameId}`);
+    const ruleset = getRuleset((events[0].data as GameEventMap['GameCreated']).ruleset);
+    const latest = resolutionsOf(ruleset, events, turn).at(-1);
+    if (!latest) throw new GameRuleError('conflict', `Turn ${turn} has not been resolved`);
+    return verifyResolution(ruleset, latest);
   }
 
   async create(gameId: string, events: NewEvent[], actor: string): Promise<void> {
@@ -203,43 +227,81 @@ export class GameStore implements OnApplicationShutdown {
     actor: string,
     decide: (loaded: LoadedGame) => NewEvent[],
   ): Promise<{ game: Game; appended: NewEvent[] }> {
-    return this.serially(gameId, () => this.decideAndAppend(gameId, actor, decide));
+    return new Promise((resolve, reject) => {
+      const command = { actor, correlationId: randomUUID(), decide, attempts: 0, resolve, reject };
+      const queue = this.queues.get(gameId);
+      if (queue) queue.push(command);
+      else {
+        this.queues.set(gameId, [command]);
+        void this.drain(gameId);
+      }
+    });
   }
 
   /**
-   * One decision per game at a time in this process: requests racing for a game would otherwise
-   * mostly lose to each other and retry. Other processes still race; the expected revision decides.
+   * Decides the game's queued commands one after the other, each on the game as those before it left
+   * it, and appends all they decided at once, expecting the revision they were decided on. So one
+   * command per game at a time in this process decides (racing, they would mostly lose to each other),
+   * and those that come while an append waits for the disk share the next one. Other processes still
+   * race; the expected revision decides, and a lost race decides again. A command refused on what
+   * those before it decided is refused once that is appended, else it decides again with them.
    */
-  private serially<T>(gameId: string, task: () => Promise<T>): Promise<T> {
-    const run = (this.queues.get(gameId) ?? Promise.resolve()).then(task, task);
-    const tail = run.catch(() => undefined);
-    this.queues.set(gameId, tail);
-    void tail.then(() => this.queues.get(gameId) === tail && this.queues.delete(gameId));
-    return run;
-  }
-
-  private async decideAndAppend(
-    gameId: string,
-    actor: string,
-    decide: (loaded: LoadedGame) => NewEvent[],
-  ): Promise<{ game: Game; appended: NewEvent[] }> {
-    const correlationId = randomUUID();
-    for (let attempt = 1; ; attempt++) {
-      const loaded = await this.load(gameId);
-      const appended = decide(loaded);
-      if (appended.length === 0) return { game: loaded.game, appended };
+  private async drain(gameId: string) {
+    const queue = this.queues.get(gameId)!;
+    while (queue.length > 0) {
+      const commands = queue.splice(0, BATCH);
+      let loaded: LoadedGame;
       try {
-        const metadata = eventMetadata(actor, correlationId);
-        await this.store.append(
-          gameStream(gameId),
-          withMetadata(loaded.ruleset, appended, metadata),
-          loaded.game.revision,
-        );
-        return { game: (await this.load(gameId)).game, appended };
+        loaded = await this.load(gameId);
       } catch (e) {
-        if (!(e instanceof WrongExpectedVersionError) || attempt === ATTEMPTS) throw e;
+        for (const command of commands) command.reject(e);
+        continue;
+      }
+      // In order: what each decided, or its refusal on a game including the batch before it (void
+      // unless that is appended).
+      const outcomes: ({ command: Command } & ({ appended: NewEvent[] } | { refused: unknown }))[] = [];
+      const events: (NewEvent & { metadata: EventMetadata })[] = [];
+      let game = loaded.game;
+      for (const command of commands) {
+        try {
+          const appended = command.decide({ ...loaded, game });
+          const metadata = eventMetadata(command.actor, command.correlationId);
+          const own = withMetadata(loaded.ruleset, appended, metadata);
+          // All of a command's events fold before any joins the batch: a refused one leaves none.
+          let after = game;
+          for (const event of own)
+            // As the store will number it; its time is the store's, which no decision reads.
+            after = evolveGame(loaded.ruleset, after, {
+              ...event,
+              revision: after.revision + 1,
+              time: new Date(),
+            });
+          events.push(...own);
+          game = after;
+          outcomes.push({ command, appended });
+        } catch (e) {
+          if (events.length > 0) outcomes.push({ command, refused: e });
+          else command.reject(e);
+        }
+      }
+      try {
+        if (events.length > 0) {
+          await this.store.append(gameStream(gameId), events, loaded.game.revision);
+          game = (await this.load(gameId)).game;
+        }
+        for (const outcome of outcomes)
+          if ('refused' in outcome) outcome.command.reject(outcome.refused);
+          else outcome.command.resolve({ game, appended: outcome.appended });
+      } catch (e) {
+        // A lost race: they decide again, first in the queue, on the game as it is now.
+        const again: Command[] = [];
+        for (const { command } of outcomes)
+          if (e instanceof WrongExpectedVersionError && ++command.attempts < ATTEMPTS) again.push(command);
+          else command.reject(e);
+        queue.unshift(...again);
       }
     }
+    this.queues.delete(gameId);
   }
 
   /**

@@ -8,3 +8,4 @@ export * from './byte-lru';
 export * from './tokens';
 export * from './rate-limit';
 export * from './write-health';
+export * from './records';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { canonicalJson, type Report } from '@warpgate/engine';
+import { canonicalJson, type Game, type Report } from '@warpgate/engine';
 import { createHash } from 'node:crypto';
 import { ByteLru } from './byte-lru';
 import type { Config } from './config';
@@ -34,28 +34,43 @@ export class Reports {
 
   /** The report `playerId` was issued for `turn`, or undefined if none was. */
   async issued(gameId: string, turn: number, playerId: string): Promise<IssuedReport | undefined> {
-    const cached = this.cache.get(key(gameId, turn, playerId));
+    const latest = await this.games.load(gameId);
+    const cached = this.cache.get(key(latest.game, turn, playerId));
     if (cached) return cached;
     // Until the next resolution only platform events follow a turn's end: the latest fold still
     // has the state of the last resolved turn.
-    const latest = await this.games.load(gameId);
     const after = latest.game.reports?.turn === turn ? latest : await this.games.at(gameId, { turn });
     return this.rebuild(after, turn, playerId);
   }
 
   /** The same from the game at the end of `turn` (or at its ReportIssued for `playerId`). */
   rebuild({ game, ruleset }: LoadedGame, turn: number, playerId: string): IssuedReport | undefined {
-    const hashes = game.reports?.turn === turn ? game.reports.hashes : {};
-    const hash = Object.hasOwn(hashes, playerId) ? hashes[playerId] : undefined;
+    const hash = hashOf(game, turn, playerId);
     if (hash === undefined) return undefined;
     const report = ruleset.report(game.state, playerId);
     // Its stateHash, from the canonical JSON made once: a big report takes a while to write out.
     const json = canonicalJson(report);
     const matches = createHash('sha256').update(json, 'utf8').digest('hex') === hash;
     const issued = { turn, playerId, report, hash, matches };
-    this.cache.set(key(game.id, turn, playerId), issued, json.length);
+    this.cache.set(key(game, turn, playerId), issued, json.length);
     return issued;
+  }
+
+  /**
+   * The report alone, as `rebuild` makes it but neither checked against its hash nor kept: what a push
+   * sends at once (writing out a big report to hash it takes a while), the check left to `issued`.
+   */
+  report({ game, ruleset }: LoadedGame, turn: number, playerId: string): Report<unknown> | undefined {
+    return hashOf(game, turn, playerId) === undefined ? undefined : ruleset.report(game.state, playerId);
   }
 }
 
-const key = (gameId: string, turn: number, playerId: string) => `${gameId}/${turn}/${playerId}`;
+/** The hash recorded in the ReportIssued of `turn` for `playerId`, if the game is at its end and one was issued. */
+function hashOf(game: Game, turn: number, playerId: string): string | undefined {
+  const hashes = game.reports?.turn === turn ? game.reports.hashes : {};
+  return Object.hasOwn(hashes, playerId) ? hashes[playerId] : undefined;
+}
+
+/** A turn voided and resolved again (see TurnVoided) has reports of its own. */
+const key = (game: Pick<Game, 'id' | 'voids'>, turn: number, playerId: string) =>
+  `${game.id}/${turn}/${game.voids.filter((v) => v.turn === turn).length}/${playerId}`;

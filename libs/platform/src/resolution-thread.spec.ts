@@ -1,6 +1,7 @@
 import { Game, resolveClosedTurn } from '@warpgate/engine';
 import { SqliteEventStore } from '@warpgate/event-store';
 import { getRuleset } from '@warpgate/rulesets';
+import { once } from 'node:events';
 import { closedGame as closedGameOf } from './fixtures';
 import { GameStore } from './game-store';
 import { SnapshotStore } from './snapshots';
@@ -46,6 +47,18 @@ describe('ResolutionThread', () => {
     expect(await thread.resolve(RULESET, game)).toHaveLength(
       resolveClosedTurn(getRuleset(RULESET), game).length,
     );
+  });
+
+  it('starts before the first resolution when asked to, and resolves on that thread', async () => {
+    const early = new ResolutionThread();
+    try {
+      const { worker } = early.start();
+      await once(worker, 'online');
+      expect(await early.resolve(RULESET, game)).toEqual(resolveClosedTurn(getRuleset(RULESET), game));
+      expect(early.start().worker).toBe(worker);
+    } finally {
+      await early.close();
+    }
   });
 
   it('stops a resolution that runs past its time, and the thread with it', async () => {

@@ -23,9 +23,9 @@ interface Pending {
 /**
  * Resolves closed turns in a thread of their own: a long resolution (a big Galaxy turn) on the
  * event loop would stop the renewal of the job locks and the projection lease, and other workers
- * would take over what this one is still doing. One thread, started on first use, resolves one
- * turn after the other; if it dies, what it had to do fails (the job is retried) and the next
- * resolution starts a new one.
+ * would take over what this one is still doing. One thread, started by `start` or on first use,
+ * resolves one turn after the other; if it dies, what it had to do fails (the job is retried) and
+ * the next resolution starts a new one.
  */
 export class ResolutionThread {
   private thread?: { worker: Worker; pending: Map<number, Pending> };
@@ -37,8 +37,13 @@ export class ResolutionThread {
    */
   constructor(private readonly timeoutMs = 10 * 60_000) {}
 
+  /** Starts the thread now: it loads every ruleset, which the first resolution would otherwise wait for. */
+  start() {
+    return this.thread ?? this.spawn();
+  }
+
   resolve(ruleset: string, game: Game): Promise<ResolvedEvent[]> {
-    const { worker, pending } = this.thread ?? this.start();
+    const { worker, pending } = this.start();
     const id = this.nextId++;
     return new Promise<ResolvedEvent[]>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -71,7 +76,7 @@ export class ResolutionThread {
     await thread.worker.terminate();
   }
 
-  private start() {
+  private spawn() {
     // From TypeScript sources (jest, scripts run with @swc-node/register) the thread compiles them too.
     const typescript = extname(__filename) === '.ts';
     const worker = new Worker(__filename, {

@@ -1,8 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Game } from '@warpgate/engine';
-import Database from 'better-sqlite3';
-import { closeSync, mkdirSync, openSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { openSqlite } from '@warpgate/event-store';
+import type Database from 'better-sqlite3';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
 /** A game's fold at the end of a turn, kept to spare folding its stream from the start. */
@@ -27,16 +26,9 @@ export class SnapshotStore {
   private readonly statements;
 
   constructor(file: string) {
-    if (file !== ':memory:') {
-      mkdirSync(dirname(file), { recursive: true });
-      // Readable by its owner only, like the event store: states hold what players keep secret.
-      closeSync(openSync(file, 'a', 0o600));
-    }
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
+    this.db = openSqlite(file);
     // A cache: a commit lost to a power cut is simply made again.
     this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 10000');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS snapshots (
         game_id TEXT NOT NULL,

@@ -1,4 +1,9 @@
-import { DelegatingEventStore, type EventStore, WrongExpectedVersionError } from '@warpgate/event-store';
+import {
+  DelegatingEventStore,
+  DuplicateEventIdError,
+  type EventStore,
+  WrongExpectedVersionError,
+} from '@warpgate/event-store';
 
 /** The outcome of the last append this process made, and since when it has held. */
 export interface WriteOutcome {
@@ -32,8 +37,8 @@ export class WatchedEventStore extends DelegatingEventStore {
       this.outcome = { ok: true, at: new Date().toISOString() };
       return result;
     } catch (e) {
-      // A lost race is the store working as designed.
-      if (e instanceof WrongExpectedVersionError) throw e;
+      // A lost race, or an event id taken (the caller's), is the store working as designed.
+      if (e instanceof WrongExpectedVersionError || e instanceof DuplicateEventIdError) throw e;
       this.outcome = { ok: false, at: new Date().toISOString(), error: (e as Error).message };
       throw new StoreWriteError(e);
     }

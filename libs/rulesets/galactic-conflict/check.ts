@@ -17,15 +17,15 @@ interface Pool {
   econ: number;
   /** Some Econ was spent or reserved, so an E order is no longer legal. */
   econTouched: boolean;
-  /** A B, E, G or D,E order was accepted: last turn's builds are not reused. */
-  econOrdered: boolean;
   destroyed: { FT: number; CP: number; ECON: number };
-  gates: Set<number>;
+  /** Where this turn's gates from the world lead. */
+  gates: number[];
 }
 
 type Verdict = { order: GcOrder; clamped: boolean } | { reason: string };
 
-export function checkPlayerOrders(state: GcState, playerId: PlayerId, orders: GcOrder[]): OrderResult[] {
+/** Judges a player's orders one after the other, each with what the ones before left. */
+function judging(state: GcState, playerId: PlayerId): (o: GcOrder) => Verdict {
   const pools = new Map<number, Pool>();
   const pool = (n: number): Pool => {
     let p = pools.get(n);
@@ -37,9 +37,8 @@ export function checkPlayerOrders(state: GcState, playerId: PlayerId, orders: Gc
         probes: w.probes,
         econ: w.econ,
         econTouched: false,
-        econOrdered: false,
         destroyed: { FT: 0, CP: 0, ECON: 0 },
-        gates: new Set(),
+        gates: [],
       };
       pools.set(n, p);
     }
@@ -52,7 +51,8 @@ export function checkPlayerOrders(state: GcState, playerId: PlayerId, orders: Gc
   const mine = (n: number) => state.worlds[n - 1].owner === playerId;
   /** The first problem with the order's worlds, if any. */
   const worldProblem = (o: GcOrder): string | null => {
-    const [source, target] = 'world' in o ? [o.world, null] : [o.from, o.to];
+    const source = 'world' in o ? o.world : o.from;
+    const target = 'world' in o ? null : o.to;
     if (!exists(source)) return `world ${source} does not exist`;
     if (target !== null && !exists(target)) return `world ${target} does not exist`;
     if (!mine(source)) return `you do not own world ${source}`;
@@ -75,7 +75,7 @@ export function checkPlayerOrders(state: GcState, playerId: PlayerId, orders: Gc
         const count = reduce(o.count, p[field]);
         if (typeof count === 'string') return { reason: count };
         p[field] -= count;
-        return accept({ ...o, count }, count < o.count);
+        return count < o.count ? accept({ ...o, count }, true) : accept(o);
       }
       case 'probe': {
         const p = pool(o.from);
@@ -88,25 +88,25 @@ export function checkPlayerOrders(state: GcState, playerId: PlayerId, orders: Gc
         const econ = reduce(o.econ, p.econ);
         if (typeof econ === 'string') return { reason: econ };
         p.econ -= econ;
-        p.econTouched = p.econOrdered = true;
-        return accept({ ...o, econ }, econ < o.econ);
+        p.econTouched = true;
+        return econ < o.econ ? accept({ ...o, econ }, true) : accept(o);
       }
       case 'econ': {
         const p = pool(o.world);
         if (p.econTouched) return { reason: 'Econ already used' };
         p.econ = 0;
-        p.econTouched = p.econOrdered = true;
+        p.econTouched = true;
         return accept(o);
       }
       case 'gate': {
         const p = pool(o.from);
         if (!mine(o.to)) return { reason: `you do not own world ${o.to}` };
-        if (p.gates.has(o.to))
+        if (p.gates.includes(o.to))
           return { reason: `a gate from ${o.from} to ${o.to} is already built this turn` };
         if (p.econ < 1) return { reason: 'no Econ left' };
         p.econ -= 1;
-        p.econTouched = p.econOrdered = true;
-        p.gates.add(o.to);
+        p.econTouched = true;
+        p.gates.push(o.to);
         return accept(o);
       }
       case 'transfer': {
@@ -128,27 +128,53 @@ export function checkPlayerOrders(state: GcState, playerId: PlayerId, orders: Gc
         p.destroyed[o.item] += count;
         if (o.item === 'ECON') {
           p.econ -= count;
-          p.econTouched = p.econOrdered = true;
+          p.econTouched = true;
         }
-        return accept({ ...o, count }, count < o.count);
+        return count < o.count ? accept({ ...o, count }, true) : accept(o);
       }
     }
   };
 
-  const result = (o: GcOrder, v: Verdict, reused: boolean): OrderResult =>
-    'reason' in v
-      ? { order: o, status: 'rejected', reason: v.reason, reused }
-      : { order: v.order, status: v.clamped ? 'clamped' : 'accepted', reason: null, reused };
+  return judge;
+}
 
+const result = (o: GcOrder, v: Verdict, reused: boolean): OrderResult =>
+  'reason' in v
+    ? { order: o, status: 'rejected', reason: v.reason, reused }
+    : { order: v.order, status: v.clamped ? 'clamped' : 'accepted', reason: null, reused };
+
+/** The player's orders as given, judged; his standing builds are reused after them (see reuse). */
+export function checkGivenOrders(state: GcState, playerId: PlayerId, orders: GcOrder[]): OrderResult[] {
+  const judge = judging(state, playerId);
   // Econ ordered destroyed cannot build, wherever the D,E stands in the list (§4.10).
   const isEconDestroy = (o: GcOrder) => o.type === 'destroy' && o.item === 'ECON';
   const verdicts = new Map<number, Verdict>();
   orders.forEach((o, i) => isEconDestroy(o) && verdicts.set(i, judge(o)));
   orders.forEach((o, i) => !isEconDestroy(o) && verdicts.set(i, judge(o)));
-  const results = orders.map((o, i) => result(o, verdicts.get(i) as Verdict, false));
+  return orders.map((o, i) => result(o, verdicts.get(i) as Verdict, false));
+}
 
+export function checkPlayerOrders(state: GcState, playerId: PlayerId, orders: GcOrder[]): OrderResult[] {
+  const given = checkGivenOrders(state, playerId, orders);
+  return given.concat(reuse(state, playerId, given));
+}
+
+/** The world whose Econ an order uses (B, E, G, D,E), if any. */
+function econWorld(o: GcOrder): number | null {
+  if (o.type === 'build' || o.type === 'econ' || (o.type === 'destroy' && o.item === 'ECON')) return o.world;
+  return o.type === 'gate' ? o.from : null;
+}
+
+/**
+ * §4.11: the standing builds of the player's worlds whose Econ none of his given orders used, judged
+ * again; they have that Econ to themselves.
+ */
+export function reuse(state: GcState, playerId: PlayerId, given: OrderResult[]): OrderResult[] {
+  const ordered = new Set(given.filter((r) => r.status !== 'rejected').map((r) => econWorld(r.order)));
+  const judge = judging(state, playerId);
+  const results: OrderResult[] = [];
   for (const w of state.worlds) {
-    if (w.owner !== playerId || w.standingBuilds.length === 0 || pools.get(w.number)?.econOrdered) continue;
+    if (w.owner !== playerId || w.standingBuilds.length === 0 || ordered.has(w.number)) continue;
     for (const o of w.standingBuilds) results.push(result(o, judge(o), true));
   }
   return results;

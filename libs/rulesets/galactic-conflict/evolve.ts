@@ -1,8 +1,10 @@
 import type { RulesetEvent } from '@warpgate/engine';
+import { reuse } from './check';
+import { givenResults } from './orders';
 import {
   FIELD,
   initialState,
-  resultOf,
+  type BuildOrder,
   type GcEvent,
   type GcEventMap,
   type GcState,
@@ -13,7 +15,7 @@ import {
   type World,
   type WorldNews,
 } from './state';
-import { arrival, departures, fight, production } from './steps';
+import { arrival, departures, fight, memory, points, production, remembered } from './steps';
 
 const freshWorldNews = (owner: Owner): WorldNews => ({
   startOwner: owner,
@@ -24,62 +26,120 @@ const freshWorldNews = (owner: Owner): WorldNews => ({
   battle: null,
 });
 
+const isFresh = ({ news, owner }: World): boolean =>
+  news.startOwner === owner &&
+  news.transfer === null &&
+  news.probedBy.length === 0 &&
+  news.attackArrivals.length === 0 &&
+  news.assault.length === 0 &&
+  news.battle === null;
+
 const freshPlayerNews = (): Player['news'] => ({ results: [], newContacts: [], scored: 0 });
 
 const withOnce = <T>(list: T[], item: T): T[] => (list.includes(item) ? list : [...list, item]);
 
-function updateWorld(state: GcState, number: number, change: (w: World) => World): GcState {
-  const worlds = state.worlds.slice();
-  worlds[number - 1] = change(worlds[number - 1]);
-  return { ...state, worlds };
+const sameBuilds = (a: BuildOrder[], b: BuildOrder[]): boolean =>
+  a.length === b.length &&
+  a.every((o, i) => {
+    const p = b[i];
+    if (o.type === 'econ' || p.type === 'econ') return o.type === p.type && o.world === p.world;
+    return o.world === p.world && o.item === p.item && o.econ === p.econ;
+  });
+
+/**
+ * A state that events change in place, made from the state before them: a world or player is copied
+ * the first time it changes (and then changed in place), so the state before stays as it was. Nested
+ * values (news, lists) are replaced, never changed.
+ */
+export class Draft {
+  readonly state: GcState;
+  /** Which worlds (by index) and players are the draft's own copies; null: not even the list yet. */
+  private worldsCopied: Uint8Array | null = null;
+  private playersCopied: Uint8Array | null = null;
+
+  constructor(before: GcState) {
+    this.state = { ...before };
+  }
+
+  world(n: number): World {
+    const { state } = this;
+    if (!this.worldsCopied) {
+      state.worlds = state.worlds.slice();
+      this.worldsCopied = new Uint8Array(state.worlds.length);
+    }
+    if (!this.worldsCopied[n - 1]) {
+      this.worldsCopied[n - 1] = 1;
+      state.worlds[n - 1] = { ...state.worlds[n - 1] };
+    }
+    return state.worlds[n - 1];
+  }
+
+  player(id: PlayerId): Player {
+    const { state } = this;
+    const i = state.players.findIndex((p) => p.id === id);
+    if (!this.playersCopied) {
+      state.players = state.players.slice();
+      this.playersCopied = new Uint8Array(state.players.length);
+    }
+    if (!this.playersCopied[i]) {
+      this.playersCopied[i] = 1;
+      state.players[i] = { ...state.players[i] };
+    }
+    return state.players[i];
+  }
+
+  apply(event: RulesetEvent) {
+    apply(this, event as GcEvent);
+  }
 }
 
-function updatePlayer(state: GcState, id: PlayerId, change: (p: Player) => Player): GcState {
-  return { ...state, players: state.players.map((p) => (p.id === id ? change(p) : p)) };
+function departed(d: Draft, groups: Group[]) {
+  if (groups.length === 0) return;
+  for (const g of groups) d.world(g.from)[FIELD[g.unit]] -= g.count;
+  d.state.transit = [...d.state.transit, ...groups];
+  d.state.nextGroupId = groups[groups.length - 1].id + 1;
 }
 
-function departed(state: GcState, group: Group): GcState {
-  const field = FIELD[group.unit];
-  const next = updateWorld(state, group.from, (w) => ({ ...w, [field]: w[field] - group.count }));
-  return { ...next, transit: [...state.transit, group], nextGroupId: group.id + 1 };
+function produced(d: Draft, p: GcEventMap['WorldProduced']) {
+  const w = d.world(p.world);
+  w.econ += p.econ;
+  w.cp += p.cp;
+  w.af += p.af;
+  w.df += p.df;
+  w.ft += p.ft;
+  w.probes += p.probes;
 }
 
-function produced(state: GcState, d: GcEventMap['WorldProduced']): GcState {
-  return updateWorld(state, d.world, (w) => ({
-    ...w,
-    econ: w.econ + d.econ,
-    cp: w.cp + d.cp,
-    af: w.af + d.af,
-    df: w.df + d.df,
-    ft: w.ft + d.ft,
-    probes: w.probes + d.probes,
-  }));
-}
-
-function arrived(state: GcState, { group: id, outcome }: GcEventMap['GroupArrived']): GcState {
-  const group = state.transit.find((g) => g.id === id);
-  if (!group) return state;
-  const next = updateWorld(state, group.to, (w) => {
-    const attackArrivals =
-      group.kind === 'attack' ? withOnce(w.news.attackArrivals, group.owner) : w.news.attackArrivals;
-    const news = { ...w.news, attackArrivals };
-    if (outcome === 'probe')
-      return { ...w, news: { ...news, probedBy: withOnce(news.probedBy, group.owner) } };
-    if (outcome === 'joined') return { ...w, [FIELD[group.unit]]: w[FIELD[group.unit]] + group.count, news };
+/** The group is no longer in transit: its units join the world, await combat there, or probe it. */
+function arrived(d: Draft, group: Group, outcome: GcEventMap['GroupArrived']['outcome']) {
+  const w = d.world(group.to);
+  const news = { ...w.news };
+  w.news = news;
+  if (group.kind === 'attack') news.attackArrivals = withOnce(news.attackArrivals, group.owner);
+  if (outcome === 'probe') news.probedBy = withOnce(news.probedBy, group.owner);
+  else if (outcome === 'joined') w[FIELD[group.unit]] += group.count;
+  else {
     const own = news.assault.find((a) => a.player === group.owner);
-    const assault = own
+    news.assault = own
       ? news.assault.map((a) => (a === own ? { ...a, af: a.af + group.count } : a))
       : [...news.assault, { player: group.owner, af: group.count }];
-    return { ...w, news: { ...news, assault } };
-  });
-  return { ...next, transit: state.transit.filter((g) => g !== group) };
+  }
 }
 
-export function evolve(state: GcState, event: RulesetEvent): GcState {
-  const e = event as GcEvent;
+/** Combat at one world; the conqueror, if any, takes it when `conquers`. */
+function fought(d: Draft, n: number, conquers: boolean) {
+  const w = d.world(n);
+  const { battle, after } = fight(w.owner, w, w.news.assault);
+  Object.assign(w, after);
+  w.news = { ...w.news, assault: [], battle };
+  if (conquers && battle.conqueror) w.owner = battle.conqueror;
+}
+
+function apply(d: Draft, e: GcEvent) {
+  const { state } = d;
   switch (e.type) {
     case 'galactic-conflict.GameSetUp':
-      return {
+      Object.assign(state, {
         ...initialState(),
         started: true,
         turn: 1,
@@ -87,76 +147,94 @@ export function evolve(state: GcState, event: RulesetEvent): GcState {
         radius: e.data.radius,
         players: e.data.players.map((p) => ({ ...p, score: 0, contacts: [], news: freshPlayerNews() })),
         worlds: e.data.worlds.map((w) => ({ ...w, standingBuilds: [], news: freshWorldNews(w.owner) })),
-      };
+      });
+      return;
     case 'galactic-conflict.TurnBegan':
-      return {
-        ...state,
-        worlds: state.worlds.map((w) => ({ ...w, news: freshWorldNews(w.owner) })),
-        players: state.players.map((p) => ({ ...p, news: freshPlayerNews() })),
-      };
+      for (const w of state.worlds) if (!isFresh(w)) d.world(w.number).news = freshWorldNews(w.owner);
+      for (const p of state.players) d.player(p.id).news = freshPlayerNews();
+      return;
     case 'galactic-conflict.OrdersChecked': {
-      const results = e.data.results.map(resultOf);
-      return updatePlayer(state, e.data.player, (p) => ({ ...p, news: { ...p.news, results } }));
+      const given = givenResults(e.data.orders);
+      const p = d.player(e.data.player);
+      p.news = { ...p.news, results: given.concat(reuse(state, p.id, given)) };
+      return;
     }
     case 'galactic-conflict.WorldTransferred': {
       const { from, to } = e.data;
-      return updateWorld(state, e.data.world, (w) => ({
-        ...w,
-        owner: to,
-        news: { ...w.news, transfer: { from, to } },
-      }));
+      const w = d.world(e.data.world);
+      w.owner = to;
+      w.news = { ...w.news, transfer: { from, to } };
+      return;
     }
     case 'galactic-conflict.GroupsDeparted':
-      return departures(state).reduce(departed, state);
+      return departed(d, departures(state));
     case 'galactic-conflict.GroupDeparted':
-      return departed(state, e.data.group);
+      return departed(d, [e.data.group]);
     case 'galactic-conflict.WorldsProduced':
-      return production(state).reduce(produced, state);
+      for (const p of production(state)) produced(d, p);
+      return;
     case 'galactic-conflict.WorldProduced':
-      return produced(state, e.data);
-    case 'galactic-conflict.GroupsArrived':
-      return state.transit
-        .filter((g) => g.arrivesOnTurn <= state.turn)
-        .reduce((s, g) => arrived(s, arrival(s, g)), state);
-    case 'galactic-conflict.GroupArrived':
-      return arrived(state, e.data);
-    case 'galactic-conflict.BattleFought':
-      return updateWorld(state, e.data.world, (w) => {
-        const { battle, after } = fight(w.owner, w, w.news.assault);
-        return { ...w, ...after, news: { ...w.news, assault: [], battle } };
-      });
-    case 'galactic-conflict.WorldConquered':
-      return updateWorld(state, e.data.world, (w) => ({ ...w, owner: e.data.to }));
-    case 'galactic-conflict.UnitsDestroyed': {
-      const field = FIELD[e.data.item];
-      const { count } = e.data;
-      return updateWorld(state, e.data.world, (w) => ({ ...w, [field]: w[field] - count }));
+      return produced(d, e.data);
+    case 'galactic-conflict.GroupsArrived': {
+      const due = state.transit.filter((g) => g.arrivesOnTurn <= state.turn);
+      state.transit = state.transit.filter((g) => g.arrivesOnTurn > state.turn);
+      for (const g of due) arrived(d, g, arrival(state, g));
+      return;
     }
-    case 'galactic-conflict.TurnScored': {
-      const { points } = e.data;
-      return {
-        ...state,
-        players: state.players.map((p) => {
-          const scored = points[p.id] ?? 0;
-          return { ...p, score: p.score + scored, news: { ...p.news, scored } };
-        }),
-      };
+    case 'galactic-conflict.GroupArrived': {
+      const group = state.transit.find((g) => g.id === e.data.group);
+      if (!group) return;
+      state.transit = state.transit.filter((g) => g !== group);
+      return arrived(d, group, e.data.outcome);
+    }
+    case 'galactic-conflict.BattlesFought':
+      for (const w of state.worlds) if (w.news.assault.length > 0) fought(d, w.number, true);
+      return;
+    case 'galactic-conflict.BattleFought':
+      return fought(d, e.data.world, false);
+    case 'galactic-conflict.WorldConquered':
+      d.world(e.data.world).owner = e.data.to;
+      return;
+    case 'galactic-conflict.UnitsDestroyed':
+      d.world(e.data.world)[FIELD[e.data.item]] -= e.data.count;
+      return;
+    case 'galactic-conflict.TurnScored':
+      for (const [id, scored] of Object.entries(points(state))) {
+        const p = d.player(id);
+        p.score += scored;
+        p.news = { ...p.news, scored };
+      }
+      return;
+    case 'galactic-conflict.StandingBuildsRemembered': {
+      const builds = memory(state);
+      for (const w of state.worlds) {
+        const orders = builds.get(w.number) ?? [];
+        if (w.news.startOwner !== null && !sameBuilds(orders, w.standingBuilds))
+          d.world(w.number).standingBuilds = orders.map(remembered);
+      }
+      return;
     }
     case 'galactic-conflict.BuildsRemembered':
-      return updateWorld(state, e.data.world, (w) => ({ ...w, standingBuilds: e.data.orders }));
+      d.world(e.data.world).standingBuilds = e.data.orders;
+      return;
     case 'galactic-conflict.ContactMade': {
       const { other } = e.data;
-      return updatePlayer(state, e.data.player, (p) => ({
-        ...p,
-        contacts: withOnce(p.contacts, other),
-        news: { ...p.news, newContacts: withOnce(p.news.newContacts, other) },
-      }));
+      const p = d.player(e.data.player);
+      p.contacts = withOnce(p.contacts, other);
+      p.news = { ...p.news, newContacts: withOnce(p.news.newContacts, other) };
+      return;
     }
     case 'galactic-conflict.TurnCompleted':
-      return { ...state, turn: e.data.turn + 1 };
+      state.turn = e.data.turn + 1;
+      return;
     case 'galactic-conflict.GameFinished':
-      return { ...state, ended: true };
-    default:
-      return state;
+      state.ended = true;
+      return;
   }
+}
+
+export function evolve(state: GcState, event: RulesetEvent): GcState {
+  const d = new Draft(state);
+  d.apply(event);
+  return d.state;
 }

@@ -8,6 +8,7 @@ import { evolve } from './evolve';
 import { EVENT_VERSIONS, initialState, RULESET_ID, upcast, type GcOrder, type GcState } from './state';
 import { standings, view, type GcView, type PlayerView } from './view';
 
+export { formatOrder } from './orders';
 export type { GcOrder, GcState } from './state';
 export type { GcView, PlayerView } from './view';
 

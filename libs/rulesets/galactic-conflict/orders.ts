@@ -1,5 +1,5 @@
 import type { Diagnostic, OrderTypeSpec, ParsedOrders } from '@warpgate/engine';
-import type { Buildable, Destroyable, GcOrder, Unit } from './state';
+import type { Buildable, CheckedOrder, Destroyable, GcOrder, OrderResult, Unit } from './state';
 
 /**
  * The book's order syntax (`A,23,119,12` …) and its JSON form, both to GcOrder (digest §4.1).
@@ -126,6 +126,73 @@ export function formatOrder(o: GcOrder): string {
     case 'destroy':
       return `D,${o.world},${ITEM_TO_LETTER[o.item]},${o.count}`;
   }
+}
+
+/** An order as formatOrder writes it, read back; its numbers are unsigned integers, as parseOrders makes them. */
+export function readOrder(text: string): GcOrder {
+  let at = 2;
+  // Each reads the field at `at` and moves past its comma.
+  const number = (): number => {
+    let n = 0;
+    for (let c = text.charCodeAt(at); c >= 48 && c <= 57; c = text.charCodeAt(++at)) n = n * 10 + c - 48;
+    at += 1;
+    return n;
+  };
+  const item = (): string => {
+    const letter = text[at] as Letter;
+    at += 2;
+    return LETTER_TO_ITEM[letter];
+  };
+  switch (text[0]) {
+    case 'A':
+      return { type: 'attack', from: number(), to: number(), count: number() };
+    case 'M':
+      return { type: 'move', from: number(), to: number(), unit: item() as Unit, count: number() };
+    case 'P':
+      return { type: 'probe', from: number(), to: number() };
+    case 'B':
+      return { type: 'build', world: number(), item: item() as Buildable, econ: number() };
+    case 'E':
+      return { type: 'econ', world: number() };
+    case 'G':
+      return { type: 'gate', from: number(), to: number() };
+    case 'T':
+      // The code name is the rest, commas and all.
+      return { type: 'transfer', world: number(), to: text.slice(at) };
+    default:
+      return { type: 'destroy', world: number(), item: item() as Destroyable, count: number() };
+  }
+}
+
+/** The results of the orders a player gave, as OrdersChecked tells them (see CheckedOrder). */
+export function checkedOrders(results: Omit<OrderResult, 'reused'>[]): CheckedOrder[] {
+  let next: number | undefined = 1;
+  return results.map(({ order, status, reason }) => {
+    const { line } = order;
+    const usualLine = line === next;
+    next = line === undefined ? undefined : line + 1;
+    if (status === 'accepted' && usualLine) return formatOrder(order);
+    const c: Exclude<CheckedOrder, string> = { order: formatOrder(order) };
+    if (status === 'clamped') c.clamped = true;
+    if (status === 'rejected') c.rejected = reason ?? '';
+    if (!usualLine) c.line = line ?? null;
+    return c;
+  });
+}
+
+/** checkedOrders read back. */
+export function givenResults(checked: CheckedOrder[]): OrderResult[] {
+  let next: number | undefined = 1;
+  return checked.map((c): OrderResult => {
+    const usual = typeof c === 'string';
+    const order = readOrder(usual ? c : c.order);
+    const line = usual || c.line === undefined ? next : (c.line ?? undefined);
+    if (line !== undefined) order.line = line;
+    next = line === undefined ? undefined : line + 1;
+    if (usual) return { order, status: 'accepted', reason: null, reused: false };
+    if (c.rejected !== undefined) return { order, status: 'rejected', reason: c.rejected, reused: false };
+    return { order, status: c.clamped ? 'clamped' : 'accepted', reason: null, reused: false };
+  });
 }
 
 type Parsed = { order: Omit<GcOrder, 'line'> } | { error: string };

@@ -1,41 +1,42 @@
-import { canonicalJson, type RulesetEvent } from '@warpgate/engine';
-import { checkPlayerOrders } from './check';
-import { evolve } from './evolve';
+import type { RulesetEvent } from '@warpgate/engine';
+import { checkGivenOrders, reuse } from './check';
+import { Draft } from './evolve';
+import { checkedOrders } from './orders';
 import { sameName } from './setup';
 import {
-  checked,
   gcEvent,
   FIELD,
-  type BuildOrder,
   type GcEventMap,
   type GcEventName,
   type GcOrder,
   type GcState,
   type PlayerId,
 } from './state';
-import { executed, ofType } from './steps';
+import { ofType } from './steps';
 import { namedIn, seesWorld } from './view';
 
 /**
- * One turn (digest §5). Each step emits events and folds them at once, so every later step reads
- * exactly the state a replay of those events gives.
+ * One turn (digest §5). Each step emits events and folds them at once (into a draft of the state),
+ * so every later step reads exactly the state a replay of those events gives.
  */
 export function resolveTurn(start: GcState, ordersByPlayer: Record<PlayerId, GcOrder[]>): RulesetEvent[] {
   if (!start.started || start.ended) return [];
   const events: RulesetEvent[] = [];
-  let state = start;
+  const draft = new Draft(start);
+  const { state } = draft;
   const emit = <K extends GcEventName>(name: K, data: GcEventMap[K]) => {
     const event = gcEvent(name, data);
     events.push(event);
-    state = evolve(state, event);
+    draft.apply(event);
   };
   const turn = start.turn;
   emit('TurnBegan', { turn });
 
   // 1–2. Check orders (a player who sent none just has his standing builds reused).
   for (const p of start.players) {
-    const results = checkPlayerOrders(start, p.id, ordersByPlayer[p.id] ?? []);
-    if (results.length > 0) emit('OrdersChecked', { player: p.id, results: results.map(checked) });
+    const given = checkGivenOrders(start, p.id, ordersByPlayer[p.id] ?? []);
+    if (given.length > 0 || reuse(start, p.id, given).length > 0)
+      emit('OrdersChecked', { player: p.id, orders: checkedOrders(given) });
   }
 
   // 3. Transfers.
@@ -50,13 +51,7 @@ export function resolveTurn(start: GcState, ordersByPlayer: Record<PlayerId, GcO
   emit('GroupsArrived', {});
 
   // 7. Combat.
-  for (const { number, news } of state.worlds) {
-    if (news.assault.length === 0) continue;
-    const from = state.worlds[number - 1].owner;
-    emit('BattleFought', { world: number });
-    const { conqueror } = state.worlds[number - 1].news.battle!;
-    if (conqueror) emit('WorldConquered', { world: number, from, to: conqueror });
-  }
+  emit('BattlesFought', {});
 
   // 8. Destruction, only by whoever still owns the world; FT lost in combat count against D,F.
   const destroy = new Map<string, GcEventMap['UnitsDestroyed'] & { player: PlayerId }>();
@@ -74,33 +69,17 @@ export function resolveTurn(start: GcState, ordersByPlayer: Record<PlayerId, GcO
     if (count > 0) emit('UnitsDestroyed', { world: d.world, item: d.item, count });
   }
 
-  // 9. Scoring.
-  const points: Record<PlayerId, number> = Object.fromEntries(state.players.map((p) => [p.id, 0]));
-  for (const w of state.worlds) if (w.owner !== null) points[w.owner] += w.cp;
-  emit('TurnScored', { points });
-
-  // 10. Standing builds: exactly the B and E orders executed at each player's world (§4.11).
-  const builds = new Map<number, BuildOrder[]>();
-  for (const { order: o } of executed(state)) {
-    if (o.type !== 'build' && o.type !== 'econ') continue;
-    const remembered: BuildOrder =
-      o.type === 'build'
-        ? { type: 'build', world: o.world, item: o.item, econ: o.econ }
-        : { type: 'econ', world: o.world };
-    builds.set(o.world, [...(builds.get(o.world) ?? []), remembered]);
-  }
-  for (const w of state.worlds) {
-    if (w.news.startOwner === null) continue;
-    const orders = builds.get(w.number) ?? [];
-    if (canonicalJson(orders) !== canonicalJson(w.standingBuilds))
-      emit('BuildsRemembered', { world: w.number, orders });
-  }
+  // 9–10. Scoring, standing builds.
+  emit('TurnScored', {});
+  emit('StandingBuildsRemembered', {});
 
   // 11. Contacts: everyone named to a player in this printout (§8.4).
+  const named = state.worlds.map(namedIn);
   for (const p of state.players) {
-    const named = new Set(state.worlds.filter((w) => seesWorld(w, p.id)).flatMap(namedIn));
+    const seen = new Set<PlayerId>();
+    state.worlds.forEach((w, i) => seesWorld(w, p.id) && named[i].forEach((n) => seen.add(n)));
     for (const other of state.players)
-      if (other.id !== p.id && named.has(other.id) && !p.contacts.includes(other.id))
+      if (other.id !== p.id && seen.has(other.id) && !p.contacts.includes(other.id))
         emit('ContactMade', { player: p.id, other: other.id });
   }
 

@@ -1,4 +1,5 @@
 import type { RulesetEvent } from '@warpgate/engine';
+import { checkedOrders } from './orders';
 
 /** The state of a Galactic Conflict game, its events and their schema versions (digest §2, §5). */
 
@@ -122,26 +123,13 @@ export interface GcState {
 
 export type WorldSetup = Omit<World, 'standingBuilds' | 'news'>;
 
-/** An OrderResult as OrdersChecked tells it: what is usual (accepted, no reason, not reused) left out. */
-export type CheckedOrder = Pick<OrderResult, 'order'> & {
-  status?: 'clamped' | 'rejected';
-  reason?: string;
-  reused?: true;
-};
-
-export const checked = ({ order, status, reason, reused }: OrderResult): CheckedOrder => ({
-  order,
-  ...(status === 'accepted' ? {} : { status }),
-  ...(reason === null ? {} : { reason }),
-  ...(reused ? { reused } : {}),
-});
-
-export const resultOf = (c: CheckedOrder): OrderResult => ({
-  order: c.order,
-  status: c.status ?? 'accepted',
-  reason: c.reason ?? null,
-  reused: c.reused ?? false,
-});
+/**
+ * A checked order as OrdersChecked tells it: the order in the book's syntax (formatOrder), alone when
+ * it was accepted as given on the line after the order before (the first on line 1; after an order
+ * without a line, none); else with what differs: clamped, rejected and why, its line (null: none).
+ */
+export type CheckedOrder =
+  string | { order: string; clamped?: true; rejected?: string; line?: number | null };
 
 /**
  * The events of a game: each player's checked orders, then what they led to. Steps that follow from
@@ -155,7 +143,8 @@ export interface GcEventMap {
     worlds: WorldSetup[];
   };
   TurnBegan: { turn: number };
-  OrdersChecked: { player: PlayerId; results: CheckedOrder[] };
+  /** The orders the player gave, as checked; his standing builds reused follow from the state (see reuse). */
+  OrdersChecked: { player: PlayerId; orders: CheckedOrder[] };
   WorldTransferred: { world: number; from: PlayerId; to: PlayerId };
   /** Step 4: the groups the orders send off leave (see departures). */
   GroupsDeparted: Record<string, never>;
@@ -163,15 +152,22 @@ export interface GcEventMap {
   WorldsProduced: Record<string, never>;
   /** Step 6: the groups due arrive (see arrival). */
   GroupsArrived: Record<string, never>;
-  /** Step 7: combat at a world attacked (see fight). */
-  BattleFought: { world: number };
-  WorldConquered: { world: number; from: Owner; to: PlayerId };
+  /** Step 7: combat at every world attacked, conquests included (see fight). */
+  BattlesFought: Record<string, never>;
   UnitsDestroyed: { world: number; item: Destroyable; count: number };
-  TurnScored: { points: Record<PlayerId, number> };
-  BuildsRemembered: { world: number; orders: BuildOrder[] };
+  /** Step 9: every player scores the CP he owns (see points). */
+  TurnScored: Record<string, never>;
+  /** Step 10: the worlds remember the B and E orders executed there (see memory). */
+  StandingBuildsRemembered: Record<string, never>;
   ContactMade: { player: PlayerId; other: PlayerId };
   TurnCompleted: { turn: number };
   GameFinished: { turn: number };
+  /** Schema 1–2 only: combat at one world (now BattlesFought). */
+  BattleFought: { world: number };
+  /** Schema 1–2 only: a conquest (now part of BattlesFought). */
+  WorldConquered: { world: number; from: Owner; to: PlayerId };
+  /** Schema 1–2 only: one world's memory, when it changed (now StandingBuildsRemembered). */
+  BuildsRemembered: { world: number; orders: BuildOrder[] };
   /** Schema 1 only: one step 4 departure (now GroupsDeparted). */
   GroupDeparted: { group: Group };
   /** Schema 1 only: one world's step 5 (now WorldsProduced). */
@@ -201,23 +197,28 @@ export const gcEvent = <K extends GcEventName>(
   data,
 });
 
-/** Schema 2: results without what is usual, battles without the forces the state holds. */
+/**
+ * Schema 2: results without what is usual, battles without the forces the state holds. Schema 3: the
+ * orders given in the book's syntax, the reused ones and the scores left to the state.
+ */
 const VERSIONS: Record<GcEventName, number> = {
   GameSetUp: 1,
   TurnBegan: 1,
-  OrdersChecked: 2,
+  OrdersChecked: 3,
   WorldTransferred: 1,
   GroupsDeparted: 1,
   WorldsProduced: 1,
   GroupsArrived: 1,
-  BattleFought: 2,
-  WorldConquered: 1,
+  BattlesFought: 1,
   UnitsDestroyed: 1,
-  TurnScored: 1,
-  BuildsRemembered: 1,
+  TurnScored: 2,
+  StandingBuildsRemembered: 1,
   ContactMade: 1,
   TurnCompleted: 1,
   GameFinished: 1,
+  BattleFought: 2,
+  WorldConquered: 1,
+  BuildsRemembered: 1,
   GroupDeparted: 1,
   WorldProduced: 1,
   GroupArrived: 1,
@@ -226,17 +227,34 @@ export const EVENT_VERSIONS: Readonly<Record<string, number>> = Object.fromEntri
   Object.entries(VERSIONS).map(([name, version]) => [`${RULESET_ID}.${name}`, version]),
 );
 
-/** Events of schema 1, as the fold reads them now. */
+/** A result as OrdersChecked told it before schema 3: schema 1 in full, schema 2 without what is usual. */
+type CheckedBefore3 = {
+  order: GcOrder;
+  status?: OrderResult['status'];
+  reason?: string | null;
+  reused?: boolean;
+};
+
+/** Events of older schemas, as the fold reads them now. */
 export function upcast(event: RulesetEvent, version: number): RulesetEvent {
-  if (version !== 1) return event;
-  if (event.type === 'galactic-conflict.OrdersChecked') {
-    const { player, results } = event.data as { player: PlayerId; results: OrderResult[] };
-    return gcEvent('OrdersChecked', { player, results: results.map(checked) });
+  switch (event.type) {
+    case 'galactic-conflict.OrdersChecked': {
+      const { player, results } = event.data as { player: PlayerId; results: CheckedBefore3[] };
+      const given = results
+        .filter((r) => !r.reused)
+        .map((r) => ({ order: r.order, status: r.status ?? 'accepted', reason: r.reason ?? null }));
+      return gcEvent('OrdersChecked', { player, orders: checkedOrders(given) });
+    }
+    // The battle and the forces after it follow from the world as it was.
+    case 'galactic-conflict.BattleFought':
+      return version === 1
+        ? gcEvent('BattleFought', { world: (event.data as { world: number }).world })
+        : event;
+    case 'galactic-conflict.TurnScored':
+      return gcEvent('TurnScored', {});
+    default:
+      return event;
   }
-  // The battle and the forces after it follow from the world as it was.
-  if (event.type === 'galactic-conflict.BattleFought')
-    return gcEvent('BattleFought', { world: (event.data as { world: number }).world });
-  return event;
 }
 
 /** The world field holding each item. */

@@ -2,6 +2,7 @@ import { travelTurns } from './map';
 import {
   FIELD,
   type Battle,
+  type BuildOrder,
   type Forces,
   type GcEventMap,
   type GcOrder,
@@ -18,16 +19,23 @@ import {
  * the resolver and the fold (evolve) both run them, so they cannot disagree.
  */
 
-/** The orders the players' checked results let through, player by player, in order. */
-export const executed = (state: GcState): { player: PlayerId; order: GcOrder }[] =>
-  state.players.flatMap((p) =>
-    p.news.results.filter((r) => r.status !== 'rejected').map((r) => ({ player: p.id, order: r.order })),
-  );
+/** Calls `take` with each order the players' checked results let through, player by player, in order. */
+export function forEachExecuted(state: GcState, take: (order: GcOrder, player: PlayerId) => void): void {
+  for (const p of state.players)
+    for (const r of p.news.results) if (r.status !== 'rejected') take(r.order, p.id);
+}
 
-export const ofType = <T extends OrderType>(state: GcState, type: T) =>
-  executed(state).flatMap(({ player, order }) =>
-    order.type === type ? [{ player, order: order as OrderOf<T> }] : [],
+export function ofType<T extends OrderType>(
+  state: GcState,
+  type: T,
+): { player: PlayerId; order: OrderOf<T> }[] {
+  const out: { player: PlayerId; order: OrderOf<T> }[] = [];
+  forEachExecuted(
+    state,
+    (order, player) => order.type === type && out.push({ player, order: order as OrderOf<T> }),
   );
+  return out;
+}
 
 /**
  * Step 4: the groups the orders send off, numbered from `state.nextGroupId`; a gate makes its route
@@ -35,24 +43,23 @@ export const ofType = <T extends OrderType>(state: GcState, type: T) =>
  */
 export function departures(state: GcState): Group[] {
   const gates = new Set(ofType(state, 'gate').map(({ order }) => `${order.from}>${order.to}`));
-  let id = state.nextGroupId;
-  return executed(state).flatMap(({ player, order }): Group[] => {
-    if (order.type !== 'attack' && order.type !== 'move' && order.type !== 'probe') return [];
+  const groups: Group[] = [];
+  forEachExecuted(state, (order, owner) => {
+    if (order.type !== 'attack' && order.type !== 'move' && order.type !== 'probe') return;
     const { from, to } = order;
-    const travel = gates.has(`${from}>${to}`) ? 1 : travelTurns(state.worlds[from - 1], state.worlds[to - 1]);
-    return [
-      {
-        id: id++,
-        owner: player,
-        kind: order.type,
-        unit: order.type === 'move' ? order.unit : order.type === 'attack' ? 'AF' : 'PROBES',
-        count: order.type === 'probe' ? 1 : order.count,
-        from,
-        to,
-        arrivesOnTurn: state.turn + travel - 1,
-      },
-    ];
+    const gated = gates.size > 0 && gates.has(`${from}>${to}`);
+    groups.push({
+      id: state.nextGroupId + groups.length,
+      owner,
+      kind: order.type,
+      unit: order.type === 'move' ? order.unit : order.type === 'attack' ? 'AF' : 'PROBES',
+      count: order.type === 'probe' ? 1 : order.count,
+      from,
+      to,
+      arrivesOnTurn: state.turn + (gated ? 1 : travelTurns(state.worlds[from - 1], state.worlds[to - 1])) - 1,
+    });
   });
+  return groups;
 }
 
 /** Items built per Econ (§6.1). */
@@ -61,30 +68,25 @@ export const RATE = { CP: 1, AF: 2, DF: 3, FT: 4, PROBES: 5 } as const;
 /** Step 5: what the build and Econ orders make at each world, by world number. */
 export function production(state: GcState): GcEventMap['WorldProduced'][] {
   const produced = new Map<number, GcEventMap['WorldProduced']>();
-  for (const { order } of executed(state)) {
-    if (order.type !== 'build' && order.type !== 'econ') continue;
-    const p = produced.get(order.world) ?? {
-      world: order.world,
-      econ: 0,
-      cp: 0,
-      af: 0,
-      df: 0,
-      ft: 0,
-      probes: 0,
-    };
+  forEachExecuted(state, (order) => {
+    if (order.type !== 'build' && order.type !== 'econ') return;
+    let p = produced.get(order.world);
+    if (!p) {
+      p = { world: order.world, econ: 0, cp: 0, af: 0, df: 0, ft: 0, probes: 0 };
+      produced.set(order.world, p);
+    }
     if (order.type === 'econ') p.econ += 1;
     else p[FIELD[order.item]] += order.econ * RATE[order.item];
-    produced.set(order.world, p);
-  }
+  });
   return [...produced.values()].sort((a, b) => a.world - b.world);
 }
 
 /** Step 6: how a group arriving now ends, at the world as it is. */
-export function arrival(state: GcState, g: Group): GcEventMap['GroupArrived'] {
+export function arrival(state: GcState, g: Group): GcEventMap['GroupArrived']['outcome'] {
   const w = state.worlds[g.to - 1];
   // Attacks on one's own world, or on a world the attacker just transferred, are moves (§4.8).
   const joins = g.kind === 'move' || w.owner === g.owner || w.news.transfer?.from === g.owner;
-  return { group: g.id, world: g.to, outcome: g.kind === 'probe' ? 'probe' : joins ? 'joined' : 'assault' };
+  return g.kind === 'probe' ? 'probe' : joins ? 'joined' : 'assault';
 }
 
 /** The winner's losses: round_half_up(L² / W) in integer arithmetic (§6.3). */
@@ -98,24 +100,59 @@ export function fight(
   attackers: { player: PlayerId; af: number }[],
 ): { battle: Battle; after: Forces } {
   const held = { af: defence.af, df: defence.df, ft: defence.ft };
-  const forces = [held.af + held.df + held.ft, ...attackers.map((a) => a.af)].sort((a, b) => b - a);
-  const [top, second = 0] = forces;
-  const base = { defender, defence: held, attackers };
-  if (top === second)
-    return { battle: { ...base, tie: true, conqueror: null, losses: 0 }, after: { af: 0, df: 0, ft: 0 } };
+  let top = held.af + held.df + held.ft;
+  let second = 0;
+  for (const { af } of attackers)
+    if (af > top) {
+      second = top;
+      top = af;
+    } else if (af > second) second = af;
+  const battle = (tie: boolean, conqueror: PlayerId | null, losses: number): Battle => ({
+    defender,
+    defence: held,
+    attackers,
+    tie,
+    conqueror,
+    losses,
+  });
+  if (top === second) return { battle: battle(true, null, 0), after: { af: 0, df: 0, ft: 0 } };
   const lost = losses(top, second);
   const victor = attackers.find((a) => a.af === top);
-  if (victor)
-    return {
-      battle: { ...base, tie: false, conqueror: victor.player, losses: lost },
-      after: { af: top - lost, df: 0, ft: 0 },
-    };
+  if (victor) return { battle: battle(false, victor.player, lost), after: { af: top - lost, df: 0, ft: 0 } };
   // The defender takes losses from AF, then DF, then FT.
   const af = Math.min(held.af, lost);
   const df = Math.min(held.df, lost - af);
   const ft = Math.min(held.ft, lost - af - df);
   return {
-    battle: { ...base, tie: false, conqueror: null, losses: lost },
+    battle: battle(false, null, lost),
     after: { af: held.af - af, df: held.df - df, ft: held.ft - ft },
   };
 }
+
+/** Step 9: the points each player scores, the CP on the worlds he owns (§6.4). */
+export function points(state: GcState): Record<PlayerId, number> {
+  const scored: Record<PlayerId, number> = Object.fromEntries(state.players.map((p) => [p.id, 0]));
+  for (const w of state.worlds) if (w.owner !== null) scored[w.owner] += w.cp;
+  return scored;
+}
+
+/**
+ * Step 10: the B and E orders executed at each world, by world number (§4.11); a world that had a
+ * player owner at the start of the turn remembers them (as `remembered`), or nothing when there are none.
+ */
+export function memory(state: GcState): Map<number, BuildOrder[]> {
+  const builds = new Map<number, BuildOrder[]>();
+  forEachExecuted(state, (order) => {
+    if (order.type !== 'build' && order.type !== 'econ') return;
+    const list = builds.get(order.world);
+    if (list) list.push(order);
+    else builds.set(order.world, [order]);
+  });
+  return builds;
+}
+
+/** A build order as a world remembers it, without where it was written. */
+export const remembered = (o: BuildOrder): BuildOrder =>
+  o.type === 'build'
+    ? { type: 'build', world: o.world, item: o.item, econ: o.econ }
+    : { type: 'econ', world: o.world };

@@ -1,5 +1,5 @@
 import type { RulesetEvent } from '@warpgate/engine';
-import { fightBattles, wipe } from './combat';
+import { bombing, fightBattles, wipe } from './combat';
 import {
   emptyNews,
   initialState,
@@ -51,7 +51,12 @@ export function apply(s: GalaxyState, event: RulesetEvent): void {
       return;
     case 'galaxy.OrdersExecuted':
       raceOf(s, e.data.race).lastOrdersTurn = s.turn;
-      news.mistakes[e.data.race] = e.data.mistakes;
+      news.mistakes[e.data.race] = e.data.mistakes.map(([line, text, severity, message]) => ({
+        line,
+        text,
+        severity,
+        message,
+      }));
       return;
     case 'galaxy.MessageSent':
       news.messages.push(e.data);
@@ -71,7 +76,13 @@ export function apply(s: GalaxyState, event: RulesetEvent): void {
     case 'galaxy.BattlesFought':
       fightBattles(s, e.data.phase, e.data.battles);
       return;
-    case 'galaxy.PlanetBombed':
+    case 'galaxy.PlanetBombed': {
+      const planet = planetAt(s, e.data.planet);
+      news.bombings.push(bombing(s, planet, e.data.phase, e.data.bombers));
+      wipe(planet);
+      return;
+    }
+    case 'galaxy.BombingRecorded':
       wipe(planetAt(s, e.data.planet));
       news.bombings.push(e.data);
       return;
@@ -144,8 +155,14 @@ function copyFor(state: GalaxyState, e: GalaxyEvent): GalaxyState {
   };
   const all = () => true;
   switch (e.type) {
-    case 'galaxy.OrdersCarriedOut':
-      return { ...s, planets: planets(all), races: race(e.data.race, cloneRace) };
+    case 'galaxy.OrdersCarriedOut': {
+      // Cargo orders change their group's planet; production and routes the planet they name.
+      const cargo = e.data.changes.some((c) => c.op === 'load' || c.op === 'unload' || c.op === 'scrap');
+      const named = new Set(
+        e.data.changes.map((c) => (c.op === 'produce' || c.op === 'route' ? c.planet : 0)),
+      );
+      return { ...s, planets: planets((p) => cargo || named.has(p.id)), races: race(e.data.race, cloneRace) };
+    }
     case 'galaxy.ProductionSwitched':
       return { ...s, planets: planets((p) => e.data.planets.includes(p.id)) };
     case 'galaxy.Renamed':
@@ -172,6 +189,7 @@ function copyFor(state: GalaxyState, e: GalaxyEvent): GalaxyState {
       return { ...s, races: groups((g) => g.origin === null && at.has(g.planet)) };
     }
     case 'galaxy.PlanetBombed':
+    case 'galaxy.BombingRecorded':
       return { ...s, planets: planets((p) => p.id === e.data.planet) };
     case 'galaxy.Produced':
       return {

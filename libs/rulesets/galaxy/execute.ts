@@ -35,7 +35,10 @@ function change(t: Turn, race: Race, c: Change): void {
   t.changes.push(c);
 }
 
-class OrderError extends Error {}
+/** Ends an order that cannot be carried out. No Error: a turn fails thousands, and stack traces cost. */
+class OrderError {
+  constructor(readonly message: string) {}
+}
 const fail = (message: string): never => {
   throw new OrderError(message);
 };
@@ -406,13 +409,14 @@ export function executeOrders(
   if (last) t.nameCase.set(race.id, last.on);
   for (const o of orders) {
     if (PHASE_B.has(o.type) !== (phase === 'B')) continue;
-    const at = { line: o.line ?? null, text: o.source ?? o.type };
+    const line = o.line ?? null;
+    const text = o.source ?? o.type;
     try {
       const note = execute(t, race, o);
-      if (note) mistakes.push({ ...at, ...note });
+      if (note) mistakes.push({ line, text, severity: note.severity, message: note.message });
     } catch (e) {
       if (!(e instanceof OrderError)) throw e;
-      mistakes.push({ ...at, severity: 'error', message: e.message });
+      mistakes.push({ line, text, severity: 'error', message: e.message });
     }
   }
   return { mistakes, changes: t.changes };

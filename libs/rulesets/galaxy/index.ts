@@ -6,9 +6,10 @@ import { resolveTurn } from './resolve';
 import { SETTINGS, setup, validateEmpireName } from './setup';
 import { evolve } from './evolve';
 import { EVENT_VERSIONS, initialState, RULESET_ID, upcast, type GalaxyState } from './state';
+import { privacy } from './privacy';
 import { outcome, view, type GalaxyView, type PlayerView } from './view';
 
-export type { GalaxyOrder } from './orders';
+export { formatOrder, type GalaxyOrder } from './orders';
 export type { GalaxyState } from './state';
 export type { GalaxyView, PlayerView } from './view';
 
@@ -36,4 +37,5 @@ export const galaxy: Ruleset<GalaxyState, GalaxyOrder, GalaxyView, PlayerView> =
   },
   currentTurn: (state) => state.turn,
   outcome,
+  privacy,
 };

@@ -1,6 +1,9 @@
-import { createRng } from '@warpgate/engine';
+import { createRng, type Rng } from '@warpgate/engine';
 import { addGroup, addType, tiny } from './fixtures';
 import { galaxy } from './index';
+import { KEYWORDS } from './names';
+import { formatOrder, type GalaxyOrder, type OrderOf, type OrderType } from './orders';
+import { OPTION_DEFAULTS, ROUTE_KINDS, type OptionName } from './state';
 
 /** The mail format (digest §4.1–4.3) and the JSON form. */
 
@@ -245,4 +248,96 @@ it('never throws on hostile input', () => {
     '[]',
   ])
     expect(() => galaxy.checkOrders(s, 'p1', galaxy.parseOrders(json).orders)).not.toThrow();
+});
+
+/** Random orders of every type, with the names, numbers and texts players write. */
+function randomOrder(rng: Rng, type: OrderType): GalaxyOrder {
+  const word = () => {
+    const w = Array.from({ length: rng.int(1, 6) }, () => rng.pick([...'abcdefxyz_'])).join('');
+    const name = rng.pick(['A', 'Z', 'q']) + w.replace(/_/g, ' ').trim();
+    return KEYWORDS.includes(name.toUpperCase()) ? `${name}x` : name;
+  };
+  const name = () => (rng.int(0, 2) === 0 ? `${word()} ${word()}` : word());
+  const group = () => (rng.int(0, 5) === 0 ? 'MAX' : rng.int(1, 999));
+  const ships = () => rng.pick([0, 0, 1, rng.int(2, 500)]);
+  const num = () => rng.pick([0, 1, 2.5, 0.125, 33, 10_000, -7.75]);
+  const make: { [T in OrderType]: () => OrderOf<T> } = {
+    header: () => ({
+      type: 'header',
+      game: rng.int(0, 3) === 0 ? '' : name(),
+      race: name(),
+      password: rng.pick([null, 'pw', 'a_b', 'two words']),
+    }),
+    message: () => ({
+      type: 'message',
+      to: Array.from({ length: rng.int(0, 2) }, name),
+      text: Array.from({ length: rng.int(0, 3) }, () => `${name()} ; ${rng.int(0, 9)}`).join('\n'),
+    }),
+    peace: () => ({ type: 'peace', race: name() }),
+    war: () => ({ type: 'war', race: name() }),
+    split: () => ({ type: 'split', group: group(), ships: ships() }),
+    leaveFleet: () => ({ type: 'leaveFleet', group: group() }),
+    raceName: () => ({ type: 'raceName', name: name() }),
+    design: () => ({
+      type: 'design',
+      name: name(),
+      drive: num(),
+      attacks: num(),
+      weapons: num(),
+      shields: num(),
+      cargo: num(),
+    }),
+    fleet: () => ({ type: 'fleet', name: name() }),
+    erase: () => ({ type: 'erase', name: name() }),
+    address: () => ({ type: 'address', race: name() }),
+    upgrade: () => ({ type: 'upgrade', group: group(), ships: rng.pick([null, ships()]) }),
+    intercept: () => ({ type: 'intercept', group: group(), planet: name(), ships: ships() }),
+    interceptFleet: () => ({ type: 'interceptFleet', fleet: name(), planet: name() }),
+    join: () => ({ type: 'join', group: group(), fleet: name(), ships: ships() }),
+    mergeFleet: () => ({ type: 'mergeFleet', fleet: name(), into: name() }),
+    load: () => ({
+      type: 'load',
+      group: group(),
+      cargo: rng.pick(['COL', 'CAP', 'MAT'] as const),
+      ships: ships(),
+    }),
+    map: () => ({ type: 'map', x: num(), y: num(), size: num() }),
+    planetName: () => ({ type: 'planetName', planet: String(rng.int(1, 600)), name: name() }),
+    option: () => ({
+      type: 'option',
+      option: rng.pick(Object.keys(OPTION_DEFAULTS) as OptionName[]),
+      on: rng.pick([true, false]),
+    }),
+    produce: () => ({ type: 'produce', planet: name(), what: rng.pick(['CAP', 'DRIVE', name()]) }),
+    quit: () => ({ type: 'quit', race: name() }),
+    route: () => ({
+      type: 'route',
+      planet: name(),
+      kind: rng.pick(ROUTE_KINDS),
+      to: rng.pick([null, name()]),
+    }),
+    send: () => ({ type: 'send', group: group(), planet: name(), ships: ships() }),
+    sendFleet: () => ({ type: 'sendFleet', fleet: name(), planet: name() }),
+    rename: () => ({ type: 'rename', name: name(), newName: name() }),
+    unload: () => ({ type: 'unload', group: group(), ships: ships() }),
+    scrap: () => ({ type: 'scrap', group: group(), ships: ships() }),
+    password: () => ({ type: 'password', password: rng.pick([null, 'pw', 'a_b', 'two words']) }),
+    contact: () => ({
+      type: 'contact',
+      address: Array.from({ length: rng.int(1, 4) }, () => rng.pick(['me', 'at', 'x.org', 'a_b'])).join(' '),
+    }),
+  };
+  return make[type]();
+}
+
+it('writes every order so that the parser reads it back', () => {
+  const rng = createRng('format', 1);
+  const types = galaxy.orderTypes.map((t) => t.name as Exclude<OrderType, 'header'>);
+  for (let i = 0; i < 300; i++)
+    for (const type of types) {
+      const written = [randomOrder(rng, 'header'), randomOrder(rng, type)];
+      const { orders, diagnostics } = galaxy.parseOrders(`${written.map(formatOrder).join('\n')}\n#END`);
+      expect(diagnostics).toEqual([]);
+      expect(orders.map(({ line: _line, source: _source, ...o }) => o)).toEqual(written);
+    }
 });

@@ -561,6 +561,82 @@ function checkJsonOrder(value: unknown): GalaxyOrder {
   return out as GalaxyOrder;
 }
 
+/** A name as a player writes it: spaces as underscores (§4.2); an empty one as "". */
+const written = (name: string): string => (name === '' ? '""' : name.replace(/ /g, '_'));
+/** A password as one parameter: quoted when it has spaces. */
+const token = (t: string): string => (/^[^\s"]+$/.test(t) ? t : `"${t}"`);
+/** An optional ship count: none for the whole group. */
+const shipsPart = (ships: number): string => (ships === 0 ? '' : ` ${ships}`);
+
+/**
+ * The order in the mail format, as a player writes it: parseOrders reads it back (names and
+ * passwords without " or ;, a message's lines up to the closing @).
+ */
+export function formatOrder(o: GalaxyOrder): string {
+  switch (o.type) {
+    case 'header':
+      return `#GALAXY ${written(o.game)} ${written(o.race)}${o.password === null ? '' : ` ${token(o.password)}`}`;
+    case 'message':
+      return `${o.to.length === 0 ? '@' : `@ ${o.to.map(written).join(' ')}`}\n${o.text}\n@`;
+    case 'peace':
+      return `A ${written(o.race)}`;
+    case 'war':
+      return `W ${written(o.race)}`;
+    case 'split':
+      return `B ${o.group} ${o.ships}`;
+    case 'leaveFleet':
+      return `B ${o.group} FLEET`;
+    case 'raceName':
+      return `C ${written(o.name)}`;
+    case 'design':
+      return `D ${written(o.name)} ${o.drive} ${o.attacks} ${o.weapons} ${o.shields} ${o.cargo}`;
+    case 'fleet':
+      return `D FLEET ${written(o.name)}`;
+    case 'erase':
+      return `E ${written(o.name)}`;
+    case 'address':
+      return `F ${written(o.race)}`;
+    case 'upgrade':
+      return `G ${o.group}${o.ships === null ? '' : ` ${o.ships}`}`;
+    case 'intercept':
+      return `I ${o.group} ${written(o.planet)}${shipsPart(o.ships)}`;
+    case 'interceptFleet':
+      return `I ${written(o.fleet)} ${written(o.planet)}`;
+    case 'join':
+      return `J ${o.group} ${written(o.fleet)}${shipsPart(o.ships)}`;
+    case 'mergeFleet':
+      return `J ${written(o.fleet)} ${written(o.into)}`;
+    case 'load':
+      return `L ${o.group} ${o.cargo}${shipsPart(o.ships)}`;
+    case 'map':
+      return `M ${o.x} ${o.y} ${o.size}`;
+    case 'planetName':
+      return `N ${written(o.planet)} ${written(o.name)}`;
+    case 'option':
+      return `O ${o.on ? '' : 'NO '}${o.option}`;
+    case 'produce':
+      return `P ${written(o.planet)} ${written(o.what)}`;
+    case 'quit':
+      return `Q ${written(o.race)}`;
+    case 'route':
+      return `R ${written(o.planet)} ${o.kind}${o.to === null ? '' : ` ${written(o.to)}`}`;
+    case 'send':
+      return `S ${o.group} ${written(o.planet)}${shipsPart(o.ships)}`;
+    case 'sendFleet':
+      return `S ${written(o.fleet)} ${written(o.planet)}`;
+    case 'rename':
+      return `T ${written(o.name)} ${written(o.newName)}`;
+    case 'unload':
+      return `U ${o.group}${shipsPart(o.ships)}`;
+    case 'scrap':
+      return `X ${o.group}${shipsPart(o.ships)}`;
+    case 'password':
+      return `Y${o.password === null ? '' : ` ${token(o.password)}`}`;
+    case 'contact':
+      return `Z ${o.address}`;
+  }
+}
+
 export function parseOrders(text: string): ParsedOrders<GalaxyOrder> {
   if (!text.trimStart().startsWith('[')) return parseText(text);
   let parsed: unknown;

@@ -4,18 +4,19 @@ import type { GroupView, PlanetView, PlayerView } from './view';
 /** The book-style printout (digest §8), built from the player's view only. */
 
 const f2 = (v: number): string => v.toFixed(2);
-const table = (title: string, head: string[], rows: (string | number)[][]): string[] =>
-  rows.length === 0
-    ? []
-    : [
-        '',
-        `\t\t${title}`,
-        '',
-        head.join('\t'),
-        ...rows.map((r) =>
-          r.map((c) => (typeof c === 'number' ? (Number.isInteger(c) ? String(c) : f2(c)) : c)).join('\t'),
-        ),
-      ];
+const cell = (c: string | number): string =>
+  typeof c === 'number' ? (Number.isInteger(c) ? String(c) : f2(c)) : c;
+/** A table's lines; a row's cells are tab-separated. */
+function table(title: string, head: string[], rows: (string | number)[][]): string[] {
+  if (rows.length === 0) return [];
+  const lines = ['', `\t\t${title}`, '', head.join('\t')];
+  for (const r of rows) {
+    let line = cell(r[0]);
+    for (let i = 1; i < r.length; i++) line += '\t' + cell(r[i]);
+    lines.push(line);
+  }
+  return lines;
+}
 
 const planetRows = (ps: PlanetView[]) =>
   ps.map((p) => [
@@ -47,6 +48,17 @@ const groupRow = (g: GroupView) => [
   g.left > 0 ? g.left : '',
 ];
 const GROUP_HEAD = ['G', '#', 'T', 'D', 'W', 'S', 'C', 'T', 'Q', 'D', 'R'];
+
+/** Alien groups by owner, owners in the order they first appear. */
+function byOwner(groups: GroupView[]): Map<string, GroupView[]> {
+  const out = new Map<string, GroupView[]>();
+  for (const g of groups) {
+    const list = out.get(g.owner);
+    if (list) list.push(g);
+    else out.set(g.owner, [g]);
+  }
+  return out;
+}
 
 export function renderReport(v: PlayerView): Report<PlayerView> {
   const name = (n: string) => (v.me.options.UNDERSCORES ? n.replace(/ /g, '_') : n);
@@ -126,13 +138,10 @@ export function renderReport(v: PlayerView): Report<PlayerView> {
             ]),
         ),
       );
-    lines.push(
-      '',
-      ...b.shots.map(
-        ([a, t, hit]) =>
-          `${name(b.groups[a].race)} ${name(b.groups[a].type)} fires on ${name(b.groups[t].race)} ${name(b.groups[t].type)} : ${hit ? 'Destroyed' : 'Shields'}`,
-      ),
-    );
+    const who = b.groups.map((g) => `${name(g.race)} ${name(g.type)}`);
+    lines.push('');
+    for (const [a, t, hit] of b.shots)
+      lines.push(`${who[a]} fires on ${who[t]} : ${hit ? 'Destroyed' : 'Shields'}`);
   }
   lines.push(
     ...table(
@@ -234,12 +243,12 @@ export function renderReport(v: PlayerView): Report<PlayerView> {
           v.groups.filter((g) => g.fleet === f.name).map(groupRow),
         ),
       );
-  for (const owner of new Set(v.alienGroups.map((g) => g.owner)))
+  for (const [owner, groups] of byOwner(v.alienGroups))
     lines.push(
       ...table(
         `${name(owner)} Groups`,
         GROUP_HEAD.slice(1),
-        v.alienGroups.filter((g) => g.owner === owner).map((g) => groupRow(g).slice(1)),
+        groups.map((g) => groupRow(g).slice(1)),
       ),
     );
   return { turn: v.turn, data: v, text: lines.join('\n') + '\n', notices: notices(v) };

@@ -1,5 +1,5 @@
 import type { Rng, RulesetEvent } from '@warpgate/engine';
-import { bomb, fight } from './combat';
+import { bombers, fight, fightBattles, lineUp, type LineUp } from './combat';
 import { envelopeError, executeOrders } from './execute';
 import { apply } from './evolve';
 import { distance } from './formulas';
@@ -12,6 +12,7 @@ import {
   type GalaxyState,
   type Group,
   type Mistake,
+  type Noted,
   type Race,
   type RaceId,
   type Shots,
@@ -82,31 +83,42 @@ export function resolveTurn(
   if (t.renames.length > 0) emit('Renamed', { renames: t.renames });
   for (const [race, list] of found)
     if (orders.has(race))
-      emit('OrdersExecuted', { race, mistakes: list.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)) });
+      emit('OrdersExecuted', {
+        race,
+        mistakes: list
+          .sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
+          .map((m): Noted => [m.line, m.text, m.severity, m.message]),
+      });
   for (const m of t.messages) emit('MessageSent', m);
 
   const battles = (phase: 1 | 2) => {
     const at = groupsAtPlanets(s);
     const fought: Shots[] = [];
+    const lines = new Map<number, LineUp>();
     for (const p of s.planets) {
       const here = at.get(p.id);
-      if (!here || here.every((h) => h.race === here[0].race)) continue;
-      const shots = fight(here, rng);
-      if (shots) fought.push({ planet: p.id, shots });
+      const line = here && !here.every((h) => h.race === here[0].race) ? lineUp(here) : null;
+      if (!line) continue;
+      fought.push({ planet: p.id, shots: fight(line, rng) });
+      lines.set(p.id, line);
     }
-    if (fought.length > 0) emit('BattlesFought', { phase, battles: fought });
+    if (fought.length > 0) {
+      record('BattlesFought', { phase, battles: fought });
+      fightBattles(s, phase, fought, lines);
+    }
     for (const p of s.planets) {
       const here = at.get(p.id);
-      const bombing = here && bomb(s, p, here, phase);
-      if (bombing) emit('PlanetBombed', bombing);
+      const by = here ? bombers(s, p, here) : [];
+      if (by.length > 0) emit('PlanetBombed', { phase, planet: p.id, bombers: by });
     }
   };
   // 3–4.
   battles(1);
   // 5–7.
-  const intercepting: [RaceId, number][] = s.races.flatMap((r) =>
-    r.groups.filter((g) => t.intercepts.has(g)).map((g): [RaceId, number] => [r.id, g.number]),
-  );
+  const intercepting: [RaceId, number][] = [];
+  if (t.intercepts.size > 0)
+    for (const r of s.races)
+      for (const g of r.groups) if (t.intercepts.has(g)) intercepting.push([r.id, g.number]);
   for (const [g, race] of dispatchRoutes(s, new Set(t.intercepts.keys()))) t.sent.set(g, race);
   record('RoutesDispatched', { intercepting });
   const moves = intercepts(t);
@@ -131,6 +143,7 @@ export function resolveTurn(
       emit('RaceGone', { race: race.id, name: race.name, reason: 'extinct' });
   const left = active();
   // 14. Notices for the reports.
+  const seen = contacts(s);
   for (const race of left) {
     if (race.lastOrdersTurn === turn - 3)
       emit('Notice', {
@@ -138,7 +151,7 @@ export function resolveTurn(
         kind: 'news',
         text: 'You have sent no orders for three turns: without orders next turn your race will be removed.',
       });
-    const met = contactsOf(s, race).filter((other) => !race.contacts.includes(other.id));
+    const met = (seen.get(race) ?? []).filter((other) => !race.contacts.includes(other.id));
     if (met.length > 0) emit('FirstContact', { race: race.id, races: met.map((other) => other.id) });
   }
   emit('TurnCompleted', { turn, ended: left.length <= 1, winner: left.length === 1 ? left[0].id : null });
@@ -147,6 +160,7 @@ export function resolveTurn(
 
 /** Step 6 (§6.11): from one snapshot, every interceptor heads where the most mass left its target for. */
 function intercepts(t: Turn): GalaxyEventMap['Intercepted']['moves'] {
+  if (t.intercepts.size === 0) return [];
   const leftFrom = new Map<number, { race: Race; g: Group }[]>();
   for (const [g, race] of t.sent) {
     const list = leftFrom.get(g.origin as number) ?? [];
@@ -181,20 +195,41 @@ function intercepts(t: Turn): GalaxyEventMap['Intercepted']['moves'] {
   return moves;
 }
 
-/** Races whose ships or planets this race observes now (at its planets or where it has ships) or met in battle. */
-function contactsOf(s: GalaxyState, race: Race): Race[] {
-  const places = new Set<number>(s.planets.filter((p) => p.owner === race.id).map((p) => p.id));
-  for (const g of race.groups) if (g.origin === null) places.add(g.planet);
-  const seen = new Set<Race>();
-  const met = new Set(
-    s.news.battles.filter((b) => b.observers.includes(race.id)).flatMap((b) => b.groups.map((g) => g.race)),
-  );
-  for (const other of s.races) {
-    if (other === race || other.status !== 'active') continue;
-    if (met.has(other.name) || other.groups.some((g) => g.origin === null && places.has(g.planet)))
-      seen.add(other);
-    else if (race.groups.some((g) => g.origin === null && planetAt(s, g.planet).owner === other.id))
-      seen.add(other);
+/**
+ * For each race, the races whose ships or planets it observes now (at its planets or where it has
+ * ships) or met in battle, in seat order.
+ */
+function contacts(s: GalaxyState): Map<Race, Race[]> {
+  const byId = new Map(s.races.map((r) => [r.id, r]));
+  const byName = new Map(s.races.map((r) => [r.name, r]));
+  const seen = new Map(s.races.map((r) => [r, new Set<Race>()]));
+  for (const b of s.news.battles) {
+    const fought = new Set(b.groups.map((g) => byName.get(g.race) as Race));
+    for (const id of b.observers) for (const r of fought) seen.get(byId.get(id) as Race)?.add(r);
   }
-  return [...seen];
+  /** The races with ships at each planet. */
+  const present = new Map<number, Set<Race>>();
+  for (const race of s.races)
+    for (const g of race.groups)
+      if (g.origin === null) {
+        let here = present.get(g.planet);
+        if (here === undefined) present.set(g.planet, (here = new Set()));
+        here.add(race);
+      }
+  // Races with ships at a planet see each other and its owner, who sees them.
+  for (const [planet, here] of present) {
+    const owner = byId.get(planetAt(s, planet).owner as RaceId);
+    for (const r of here) {
+      const sees = seen.get(r) as Set<Race>;
+      here.forEach((other) => sees.add(other));
+      if (owner) sees.add(owner);
+    }
+    if (owner) here.forEach((r) => seen.get(owner)?.add(r));
+  }
+  return new Map(
+    s.races.map((race) => {
+      const sees = seen.get(race) as Set<Race>;
+      return [race, s.races.filter((o) => o !== race && o.status === 'active' && sees.has(o))];
+    }),
+  );
 }

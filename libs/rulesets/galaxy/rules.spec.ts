@@ -1,6 +1,7 @@
 import { fold } from '@warpgate/engine';
 import { addGroup, addType, home, mistakesOf, play, race, tiny } from './fixtures';
 import { galaxy } from './index';
+import { newRace } from './setup';
 import type { PlayerView } from './view';
 
 /** Orders and turn steps beyond the worked examples (digest §4.3, §5, §8, §9). */
@@ -90,6 +91,40 @@ it('R: routes are set, replaced and cancelled; AUTOUNLOAD unloads at own planets
   const after = play(s, { p1: 'R 1 MAT', p2: '' }).state;
   expect(after.planets[0].materials).toBe(10);
   expect(galaxy.report(after, 'p1').text).toContain('AUTO UNLOAD IS CURRENTLY SET');
+});
+
+it('tells a bombing by its planet and bombers; whoever had ships there saw it', () => {
+  const s = tiny();
+  s.races.push(newRace({ id: 'p3', name: 'Gamma' }, 200));
+  addType(s, 'p1', 'Gun 4 1 10 4 0');
+  addType(s, 'p3', 'Drone 1 0 0 0 0');
+  addGroup(s, 'p1', { type: 'Gun', ships: 3, planet: 2 });
+  addGroup(s, 'p3', { type: 'Drone', ships: 1, planet: 2 });
+  const { state, events } = play(s, { p1: '', p2: '', p3: '' });
+  expect(events.filter((e) => e.type === 'galaxy.PlanetBombed').map((e) => e.data)).toEqual([
+    { phase: 1, planet: 2, bombers: ['p1'] },
+  ]);
+  // Gamma's drone was shot down before the bombing.
+  expect(race(state, 'p3').groups).toEqual([]);
+  expect(state.news.bombings).toEqual([
+    {
+      phase: 1,
+      planet: 2,
+      planetName: '2',
+      owner: 'Beta',
+      bombers: ['Alpha'],
+      observers: ['p2', 'p1', 'p3'],
+      before: {
+        population: 1000,
+        industry: 1000,
+        production: 'DRIVE',
+        capital: 0,
+        materials: 0,
+        colonists: 0,
+      },
+    },
+  ]);
+  expect(state.planets[1]).toMatchObject({ owner: null, population: 0, industry: 0 });
 });
 
 it('reports battles shot by shot, bombings, and incoming alien groups', () => {

@@ -54,6 +54,7 @@ export interface Group {
   number: number;
   type: string;
   ships: number;
+  /** Replaced, never changed in place: copies of a group share it. */
   tech: Tech;
   cargo: Cargo | null;
   /** Cargo per ship. */
@@ -104,6 +105,8 @@ export interface Mistake {
   severity: 'error' | 'warning' | 'info';
   message: string;
 }
+/** A mistake as OrdersExecuted tells it: [line, the order as written, severity, message]. */
+export type Noted = [number | null, string, Mistake['severity'], string];
 
 export interface BattleGroup {
   race: string;
@@ -225,7 +228,7 @@ export interface GalaxyEventMap {
   /** End of Phase B. */
   Renamed: { renames: Rename[] };
   /** The race sent orders this turn; what went wrong or was noted, by order. */
-  OrdersExecuted: { race: RaceId; mistakes: Mistake[] };
+  OrdersExecuted: { race: RaceId; mistakes: Noted[] };
   MessageSent: Message;
   /** Step 5 (§6.10): route cargo loaded and ships dispatched; groups told to intercept stay. */
   RoutesDispatched: { intercepting: [RaceId, number][] };
@@ -235,7 +238,8 @@ export interface GalaxyEventMap {
   GroupsAdvanced: Record<string, never>;
   /** Steps 3 and 8: every battle of the phase, with its shots. */
   BattlesFought: { phase: 1 | 2; battles: Shots[] };
-  PlanetBombed: Bombing;
+  /** Steps 4 and 9: the planet bombed and emptied; its account in the news follows from the state. */
+  PlanetBombed: { phase: 1 | 2; planet: number; bombers: RaceId[] };
   /**
    * Step 10 for one race (§6.1–6.6): production, growth and capital on each of its planets, less
    * what upgrades spent there (`spent`: [planet, PP]). Growth, ships built and research gained are
@@ -261,6 +265,8 @@ export interface GalaxyEventMap {
   TurnRecorded: { turn: number; planets: Planet[]; races: Race[]; ended: boolean; winner: RaceId | null };
   /** Schema 1 only: one battle, its line-up spelt out (now BattlesFought). */
   BattleFought: Battle;
+  /** Schema 1 only: PlanetBombed with its account spelt out. */
+  BombingRecorded: Bombing;
 }
 
 export type GalaxyEventName = keyof GalaxyEventMap;
@@ -278,7 +284,8 @@ export const galaxyEvent = <K extends GalaxyEventName>(
 
 /**
  * Schema 2 made the events facts and the state their fold: TurnCompleted no longer carries the
- * state, Produced no longer the planets as they stood.
+ * state, Produced no longer the planets as they stood, PlanetBombed no longer the planet's account;
+ * OrdersExecuted tells each mistake as a row.
  */
 const VERSIONS: Record<GalaxyEventName, number> = {
   GameSetUp: 1,
@@ -287,13 +294,13 @@ const VERSIONS: Record<GalaxyEventName, number> = {
   OrdersCarriedOut: 1,
   ProductionSwitched: 1,
   Renamed: 1,
-  OrdersExecuted: 1,
+  OrdersExecuted: 2,
   MessageSent: 1,
   RoutesDispatched: 1,
   Intercepted: 1,
   GroupsAdvanced: 1,
   BattlesFought: 1,
-  PlanetBombed: 1,
+  PlanetBombed: 2,
   Produced: 2,
   CargoUnloaded: 1,
   GroupsMerged: 1,
@@ -303,6 +310,7 @@ const VERSIONS: Record<GalaxyEventName, number> = {
   TurnCompleted: 2,
   TurnRecorded: 1,
   BattleFought: 1,
+  BombingRecorded: 1,
 };
 export const EVENT_VERSIONS: Readonly<Record<string, number>> = Object.fromEntries(
   Object.entries(VERSIONS).map(([name, version]) => [`${RULESET_ID}.${name}`, version]),
@@ -320,6 +328,14 @@ export function upcast(event: RulesetEvent, version: number): RulesetEvent {
   if (event.type === 'galaxy.Produced') {
     const { race, growth, built } = event.data as GalaxyEventMap['Produced'];
     return galaxyEvent('Produced', { race, growth, built });
+  }
+  if (event.type === 'galaxy.PlanetBombed') return galaxyEvent('BombingRecorded', event.data as Bombing);
+  if (event.type === 'galaxy.OrdersExecuted') {
+    const { race, mistakes } = event.data as { race: RaceId; mistakes: Mistake[] };
+    return galaxyEvent('OrdersExecuted', {
+      race,
+      mistakes: mistakes.map((m): Noted => [m.line, m.text, m.severity, m.message]),
+    });
   }
   return event;
 }

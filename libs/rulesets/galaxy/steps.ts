@@ -1,5 +1,5 @@
 import { wipe } from './combat';
-import { builtTech, capacity, productionOf, shipsBuilt, typeMass } from './formulas';
+import { builtTech, capacity, productionOf, shipsBuilt, speed, typeMass } from './formulas';
 import {
   EPS,
   ROUTE_KINDS,
@@ -7,7 +7,9 @@ import {
   type GalaxyEventMap,
   type GalaxyState,
   type Group,
+  type Planet,
   type Race,
+  type RaceId,
   type Rename,
   type ShipType,
   type Tech,
@@ -135,24 +137,32 @@ export function leave(s: GalaxyState, race: Race, reason: 'quit' | 'removed'): v
   for (const p of s.planets) if (p.owner === race.id) wipe(p);
 }
 
+const hasRoutes = (p: Planet): boolean => Object.keys(p.routes).length > 0;
+
 /**
  * Step 5 (§6.10): loading at route origins and dispatch, COL, CAP, MAT, then EMP; groups told to
  * intercept stay. Returns the groups dispatched, in order.
  */
 export function dispatchRoutes(s: GalaxyState, intercepting: Set<Group>): [Group, Race][] {
   const sent = new Map<Group, Race>();
-  const at = groupsAtPlanets(s);
+  const routed = new Set(s.planets.filter(hasRoutes).map((p) => p.id));
+  // At each planet with routes, its owner's groups that may go: out of fleets, not intercepting, with
+  // a drive and a hold.
+  const free = new Map<number, Group[]>();
+  for (const race of s.races)
+    for (const g of race.groups) {
+      if (g.origin !== null || g.fleet !== null || !routed.has(g.planet) || intercepting.has(g)) continue;
+      const ty = shipType(race, g);
+      if (planetAt(s, g.planet).owner !== race.id || ty.cargo <= 0 || ty.drive <= 0) continue;
+      const list = free.get(g.planet);
+      if (list) list.push(g);
+      else free.set(g.planet, [g]);
+    }
   for (const p of s.planets) {
-    const owner = s.races.find((r) => r.id === p.owner);
-    if (!owner || Object.keys(p.routes).length === 0) continue;
-    const eligible = (at.get(p.id) ?? [])
-      .filter(({ race, g }) => race === owner && g.fleet === null && !intercepting.has(g))
-      .map(({ g }) => g)
-      .filter((g) => {
-        const ty = shipType(owner, g);
-        return ty.cargo > 0 && ty.drive > 0;
-      })
-      .sort((a, b) => a.number - b.number);
+    const eligible = free.get(p.id);
+    if (!eligible) continue;
+    const owner = raceOf(s, p.owner as RaceId);
+    eligible.sort((a, b) => a.number - b.number);
     const send = (g: Group, to: number) => {
       dispatch(s, g, to);
       sent.set(g, owner);
@@ -194,7 +204,7 @@ export function advance(s: GalaxyState): void {
     }
     for (const g of race.groups) {
       if (g.origin === null) continue;
-      g.left -= (g.fleet !== null ? fleetSpeed.get(g.fleet) : undefined) ?? groupSpeed(race, [g]);
+      g.left -= (g.fleet !== null ? fleetSpeed.get(g.fleet) : undefined) ?? speed(shipType(race, g), g);
       if (g.left <= EPS) {
         g.origin = null;
         g.left = 0;
@@ -273,7 +283,8 @@ export function produce(
 
 /** Step 11 (§6.10): route arrivals unload, then AUTOUNLOAD at own planets. */
 export function unloadCargo(s: GalaxyState): void {
-  const at = groupsAtPlanets(s);
+  const destinations = new Set(s.planets.flatMap((p) => Object.values(p.routes)));
+  const at = groupsAtPlanets(s, (g) => g.cargo !== null && destinations.has(g.planet));
   for (const p of s.planets) {
     const owner = s.races.find((r) => r.id === p.owner);
     if (!owner) continue;
@@ -311,18 +322,24 @@ const identical = (a: Group, b: Group): boolean =>
 export function mergeGroups(s: GalaxyState): void {
   for (const race of s.races) {
     const groups: Group[] = [];
-    // Identical groups are at the same place: only those are compared. Values: indices into `groups`.
-    const byPlanet = new Map<number, number[]>();
-    for (const g of [...race.groups].sort((a, b) => a.number - b.number)) {
+    // Identical groups share planet, type and drive tech: only groups under one key are compared.
+    // Values: indices into `groups`.
+    const typeIndex = new Map(race.types.map((t, i) => [t.name, i]));
+    const alike = new Map<number, number[]>();
+    const inOrder = race.groups.every((g, i) => i === 0 || race.groups[i - 1].number < g.number);
+    for (const g of inOrder ? race.groups : [...race.groups].sort((a, b) => a.number - b.number)) {
       if (g.ships <= 0) continue;
-      const here = byPlanet.get(g.planet) ?? [];
-      byPlanet.set(g.planet, here);
-      const same = here.find((i) => identical(groups[i], g));
-      if (same === undefined) {
+      const key = (g.planet * race.types.length + (typeIndex.get(g.type) as number)) * 1000 + g.tech.drive;
+      let here = alike.get(key);
+      if (here === undefined) alike.set(key, (here = []));
+      let same = 0;
+      while (same < here.length && !identical(groups[here[same]], g)) same++;
+      if (same === here.length) {
         here.push(groups.length);
         groups.push(g);
       } else {
-        groups[same] = { ...groups[same], ships: groups[same].ships + g.ships };
+        const into = here[same];
+        groups[into] = { ...groups[into], ships: groups[into].ships + g.ships };
       }
     }
     race.groups = race.options.SORTGROUPS

@@ -82,7 +82,7 @@ export const fleetGroups = (race: Race, fleet: string): Group[] =>
 
 /** `n` ships of `g` as a new group (not in a fleet); the caller checks 1 ≤ n < ships. */
 export function breakOff(race: Race, g: Group, n: number, number = nextGroupNumber(race)): Group {
-  const part: Group = { ...g, tech: { ...g.tech }, ships: n, number, fleet: null };
+  const part: Group = { ...g, ships: n, number, fleet: null };
   g.ships -= n;
   race.groups.push(part);
   return part;
@@ -165,12 +165,15 @@ export interface Placed {
   race: Race;
   g: Group;
 }
-/** Every group at a planet (not in hyperspace), by planet id, races in seat order. */
-export function groupsAtPlanets(s: GalaxyState): Map<number, Placed[]> {
+/** Every group at a planet (not in hyperspace), or those `keep` keeps, by planet id, races in seat order. */
+export function groupsAtPlanets(
+  s: GalaxyState,
+  keep?: (g: Group, race: Race) => boolean,
+): Map<number, Placed[]> {
   const at = new Map<number, Placed[]>();
   for (const race of s.races)
     for (const g of race.groups)
-      if (g.origin === null) {
+      if (g.origin === null && (keep === undefined || keep(g, race))) {
         const list = at.get(g.planet);
         if (list) list.push({ race, g });
         else at.set(g.planet, [{ race, g }]);
@@ -193,7 +196,7 @@ export const cloneRace = (r: Race): Race => ({
   map: { ...r.map },
   types: r.types.map((t) => ({ ...t })),
   fleets: [...r.fleets],
-  groups: r.groups.map((g) => ({ ...g, tech: { ...g.tech } })),
+  groups: r.groups.map((g) => ({ ...g })),
   contacts: [...r.contacts],
 });
 export const cloneState = (s: GalaxyState): GalaxyState => ({

@@ -142,8 +142,14 @@ const raceName = (s: GalaxyState, id: RaceId | null): string | null =>
 
 export function typeView(t: ShipType, race: Tech): TypeView {
   const unit = { load: 0, tech: { drive: 1, weapons: 1, shields: 1, cargo: race.cargo } };
+  // Spelt out: in V8, a spread followed by more properties is slow to build.
   return {
-    ...t,
+    name: t.name,
+    drive: t.drive,
+    attacks: t.attacks,
+    weapons: t.weapons,
+    shields: t.shields,
+    cargo: t.cargo,
     mass: typeMass(t),
     cost: shipCost(t),
     speed: speed(t, unit),
@@ -197,22 +203,72 @@ function groupView(s: GalaxyState, race: Race, g: Group, own: boolean): GroupVie
 }
 
 function raceStatuses(s: GalaxyState, me: Race | null): RaceStatus[] {
+  const owned = new Map<RaceId, { population: number; industry: number; planets: number }>();
+  for (const p of s.planets) {
+    if (p.owner === null) continue;
+    const sum = owned.get(p.owner) ?? { population: 0, industry: 0, planets: 0 };
+    sum.population += p.population;
+    sum.industry += p.industry;
+    sum.planets++;
+    owned.set(p.owner, sum);
+  }
   return s.races
     .filter((r) => r.status === 'active')
     .map((r) => {
-      const owned = s.planets.filter((p) => p.owner === r.id);
+      const sum = owned.get(r.id);
       return {
         name: r.name,
         status: r.status,
         tech: r.tech,
-        population: owned.reduce((a, p) => a + p.population, 0),
-        industry: owned.reduce((a, p) => a + p.industry, 0),
-        planets: owned.length,
+        population: sum?.population ?? 0,
+        industry: sum?.industry ?? 0,
+        planets: sum?.planets ?? 0,
         stance: me === null || r === me ? null : me.peace.includes(r.id) ? 'peace' : 'war',
         contact: r.contact,
       };
     });
 }
+
+/** A group where a view finds it, with its race's seat and its place in the race's list (their order). */
+interface Spot {
+  r: Race;
+  g: Group;
+  seat: number;
+  at: number;
+}
+const inOrder = (a: Spot, b: Spot) => a.seat - b.seat || a.at - b.at;
+/** Every group at a planet, and every group in hyperspace by where it goes. */
+interface Whereabouts {
+  docked: Map<number, Spot[]>;
+  heading: Map<number, Spot[]>;
+}
+/**
+ * Each player's view looks up the planets it watches, not every group: the index is made once a state.
+ * States are values (evolve copies what an event changes), so it stays true for the state it was made of.
+ */
+const indexes = new WeakMap<GalaxyState, Whereabouts>();
+function whereabouts(s: GalaxyState): Whereabouts {
+  const known = indexes.get(s);
+  if (known) return known;
+  const index: Whereabouts = { docked: new Map(), heading: new Map() };
+  s.races.forEach((r, seat) =>
+    r.groups.forEach((g, at) => {
+      const by = g.origin === null ? index.docked : index.heading;
+      const spot = { r, g, seat, at };
+      const list = by.get(g.planet);
+      if (list) list.push(spot);
+      else by.set(g.planet, [spot]);
+    }),
+  );
+  indexes.set(s, index);
+  return index;
+}
+/** The groups of other active races at these planets (or heading there), in seat and list order. */
+const othersAt = (at: Map<number, Spot[]>, planets: Iterable<number>, me: Race): Spot[] =>
+  [...planets]
+    .flatMap((id) => at.get(id) ?? [])
+    .filter(({ r }) => r !== me && r.status === 'active')
+    .sort(inOrder);
 
 const inWindow = (m: Race['map'], p: { x: number; y: number }) =>
   p.x >= m.x && p.y >= m.y && p.x <= m.x + m.size && p.y <= m.y + m.size;
@@ -220,23 +276,20 @@ const inWindow = (m: Race['map'], p: { x: number; y: number }) =>
 function playerView(s: GalaxyState, me: Race): PlayerView {
   const mine = (p: Planet) => p.owner === me.id;
   const present = new Set(me.groups.filter((g) => g.origin === null).map((g) => g.planet));
-  const watched = new Set([...present, ...s.planets.filter(mine).map((p) => p.id)]);
-  const others = s.races.filter((r) => r !== me && r.status === 'active');
-  const alienGroups = others.flatMap((r) =>
-    r.groups.filter((g) => g.origin === null && watched.has(g.planet)).map((g) => groupView(s, r, g, false)),
-  );
-  const incomingRaw = others.flatMap((r) =>
-    r.groups
-      .filter((g) => g.origin !== null && s.planets[g.planet - 1].owner === me.id)
-      .map((g) => ({ r, g })),
-  );
+  const owned = s.planets.filter(mine).map((p) => p.id);
+  const { docked, heading } = whereabouts(s);
   const seenTypes = new Map<string, TypeView & { owner: string }>();
   const observe = (r: Race, type: string) => {
     const t = r.types.find((ty) => ty.name === type);
-    if (t) seenTypes.set(`${r.id}/${t.name}`, { ...typeView(t, r.tech), owner: r.name });
+    const key = `${r.id}/${type}`;
+    if (t && !seenTypes.has(key)) seenTypes.set(key, { ...typeView(t, r.tech), owner: r.name });
   };
-  for (const r of others)
-    for (const g of r.groups) if (g.origin === null && watched.has(g.planet)) observe(r, g.type);
+  // Other races' groups at the planets this race watches, and those heading for its planets.
+  const alienGroups = othersAt(docked, new Set([...present, ...owned]), me).map(({ r, g }) => {
+    observe(r, g.type);
+    return groupView(s, r, g, false);
+  });
+  const incomingRaw = othersAt(heading, owned, me);
   const battles = s.news.battles.filter((b) => b.observers.includes(me.id));
   for (const b of battles)
     for (const bg of b.groups)
@@ -260,12 +313,12 @@ function playerView(s: GalaxyState, me: Race): PlayerView {
     };
   };
   const shown = s.planets.filter((p) => mine(p) || present.has(p.id) || inWindow(me.map, p));
-  const position = (g: Group) => {
+  const mapGroup = (g: Group, own: boolean): MapGroup => {
     const to = s.planets[g.planet - 1];
     const from = s.planets[(g.origin ?? g.planet) - 1];
     const d = distance(from, to);
     const f = d > 0 ? g.left / d : 0;
-    return { x: to.x + (from.x - to.x) * f, y: to.y + (from.y - to.y) * f, to: to.name };
+    return { own, x: to.x + (from.x - to.x) * f, y: to.y + (from.y - to.y) * f, to: to.name };
   };
   return {
     role: 'player',
@@ -305,7 +358,11 @@ function playerView(s: GalaxyState, me: Race): PlayerView {
       .map((p) => {
         const near = present.has(p.id);
         return {
-          ...mapPlanet(p),
+          name: p.name,
+          x: p.x,
+          y: p.y,
+          kind: 'uninhabited' as const,
+          owner: null,
           size: near ? p.size : null,
           resources: near ? p.resources : null,
           capital: near ? p.capital : null,
@@ -322,10 +379,11 @@ function playerView(s: GalaxyState, me: Race): PlayerView {
       };
     }),
     alienGroups,
-    incoming: incomingRaw.map(({ r, g }) => ({
-      ...groupView(s, r, g, false),
-      origin: s.planets[(g.origin as number) - 1].name,
-    })),
+    incoming: incomingRaw.map(({ r, g }) => {
+      const seen = groupView(s, r, g, false);
+      seen.origin = s.planets[(g.origin as number) - 1].name;
+      return seen;
+    }),
     battles: battles.map((b) => ({
       phase: b.phase,
       planet: s.planets[b.planet - 1].name,
@@ -336,8 +394,8 @@ function playerView(s: GalaxyState, me: Race): PlayerView {
     map: {
       planets: shown.map(mapPlanet),
       groups: [
-        ...me.groups.filter((g) => g.origin !== null).map((g) => ({ own: true, ...position(g) })),
-        ...incomingRaw.map(({ g }) => ({ own: false, ...position(g) })),
+        ...me.groups.filter((g) => g.origin !== null).map((g) => mapGroup(g, true)),
+        ...incomingRaw.map(({ g }) => mapGroup(g, false)),
       ],
     },
   };

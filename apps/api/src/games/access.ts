@@ -45,8 +45,11 @@ export const summaryFor = (summary: GameSummary, account: Account | undefined) =
  * gets the players' empires in their place (account ids are never public).
  */
 export function withEmpires<T>(value: T, game: Pick<Game, 'players'>, account: Account | undefined): T {
-  if (account?.role === 'admin') return value;
-  let json = JSON.stringify(value);
-  for (const p of game.players) json = json.replaceAll(JSON.stringify(p.id), JSON.stringify(p.empire));
-  return JSON.parse(json) as T;
+  if (account?.role === 'admin' || game.players.length === 0) return value;
+  const empires = new Map(game.players.map((p) => [JSON.stringify(p.id), JSON.stringify(p.empire)]));
+  // All ids in one pass: a replay shows a view like this after every event.
+  const ids = new RegExp([...empires.keys()].map(escapeRegExp).join('|'), 'g');
+  return JSON.parse(JSON.stringify(value).replace(ids, (id) => empires.get(id)!)) as T;
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -29,9 +29,9 @@ import {
   checkOrders,
   closeTurn,
   createGame,
-  earlierSubmission,
   extendDeadline,
   GameRuleError,
+  isPlayer,
   joinGame,
   leaveGame,
   NewEvent,
@@ -42,6 +42,7 @@ import {
   setReady,
   startGame,
   submitOrders,
+  type SubmittedOrders,
   summarize,
 } from '@warpgate/engine';
 import { GameStore, Limit, LoadedGame, RateLimiter, Reports } from '@warpgate/platform';
@@ -58,7 +59,7 @@ class GameIdPipe extends ParseUUIDPipe {
     return (await super.transform(value, metadata)).toLowerCase();
   }
 }
-const uuid = new GameIdPipe();
+export const uuid = new GameIdPipe();
 /** `?turn=`: absent, or a whole number. */
 const optionalTurn = new ParseIntPipe({
   optional: true,
@@ -171,16 +172,13 @@ export class GamesController {
   ) {
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key))
       throw new GameRuleError('invalid', 'Idempotency-Key must be 1 to 255 printable ASCII characters');
-    let submitted: GameEventMap['OrdersSubmitted'] | undefined;
+    let submitted: SubmittedOrders | undefined;
     await this.games.execute(id, account.id, ({ game, ruleset }) => {
-      submitted = key === undefined ? undefined : earlierSubmission(game, account.id, dto, key);
-      if (submitted) return [];
-      const events = submitOrders(ruleset, game, account, dto, randomUUID(), key);
-      submitted = events[0].data as GameEventMap['OrdersSubmitted'];
-      return events;
+      const decided = submitOrders(ruleset, game, account, dto, randomUUID(), key);
+      submitted = decided.submitted;
+      return decided.events;
     });
-    const { submissionId, turn, orders, diagnostics, ready } = submitted!;
-    return { submissionId, turn, orders, diagnostics, ready };
+    return submitted!;
   }
 
   @Post('games/:id/orders/check')
@@ -219,7 +217,13 @@ export class GamesController {
     const { game, ruleset } = await this.games.load(id);
     if (game.status === 'open') return { turn: 0, view: null };
     const viewer = viewerOf(game, account);
-    const view = ruleset.view(game.state, viewer);
+    // An ended game shows everyone its full view, less what stays between other players.
+    const reader = account && isPlayer(game, account.id) ? account.id : null;
+    const state =
+      game.status === 'ended' && account?.role !== 'admin' && ruleset.privacy
+        ? ruleset.privacy.state(game.state, reader)
+        : game.state;
+    const view = ruleset.view(state, viewer);
     return { turn: game.turn, view: viewer.role === 'admin' ? withEmpires(view, game, account) : view };
   }
 

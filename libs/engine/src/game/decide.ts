@@ -36,9 +36,9 @@ export interface Actor {
 }
 
 export type NewEvent = { type: string; data: unknown };
-const event = <K extends GameEventType>(type: K, data: GameEventMap[K]): NewEvent => ({ type, data });
+export const event = <K extends GameEventType>(type: K, data: GameEventMap[K]): NewEvent => ({ type, data });
 
-function must(condition: unknown, kind: GameRuleError['kind'], message: string): asserts condition {
+export function must(condition: unknown, kind: GameRuleError['kind'], message: string): asserts condition {
   if (!condition) throw new GameRuleError(kind, message);
 }
 
@@ -180,9 +180,22 @@ export interface OrdersInput {
   turn?: number;
 }
 
+/** What a submission was taken as: the whole check (every diagnostic, the orders parsed). */
+export interface SubmittedOrders {
+  submissionId: string;
+  turn: number;
+  ready: boolean;
+  orders: unknown[];
+  diagnostics: Diagnostic[];
+}
+
 /**
- * Parses and checks the orders; the submission is kept whatever the diagnostics say. With an
- * Idempotency-Key, the request's fingerprint is kept with it (see earlierSubmission).
+ * Parses and checks the orders; the submission is kept whatever the diagnostics say, once: its text,
+ * or the orders as parsed when they came as JSON, and the warnings and errors. With an
+ * Idempotency-Key, the request's fingerprint is kept with it, and a retry of the same request gets
+ * the first submission (its check made again: the state does not change within a turn) and appends
+ * nothing; other orders under the same key are refused (422), per the IETF Idempotency-Key draft.
+ * Keys are per turn: the same key in the next turn submits there.
  */
 export function submitOrders(
   ruleset: Ruleset,
@@ -191,43 +204,62 @@ export function submitOrders(
   input: OrdersInput,
   submissionId: string,
   idempotencyKey?: string,
-): NewEvent[] {
+): { events: NewEvent[]; submitted: SubmittedOrders } {
+  const earlier =
+    idempotencyKey === undefined
+      ? undefined
+      : game.submissionsByKey.get(submissionKey(actor.id, idempotencyKey));
+  if (earlier) {
+    must(
+      earlier.idempotency!.fingerprint === fingerprint(input),
+      'unprocessable',
+      `Idempotency-Key "${idempotencyKey}" was used for other orders this turn: use a new key`,
+    );
+    const { submissionId, turn, ready } = earlier;
+    return {
+      events: [],
+      submitted: { submissionId, turn, ready, ...checkOrders(ruleset, game, actor.id, input) },
+    };
+  }
   requireOpenTurn(game);
   requirePlayer(game, actor.id);
-  const { orders, diagnostics } = checkOrders(ruleset, game, actor.id, input);
-  const submitted = event('OrdersSubmitted', {
-    turn: game.turn,
-    playerId: actor.id,
+  const { event: kept, submitted } = ordersSubmitted(
+    ruleset,
+    game,
+    actor.id,
+    input,
     submissionId,
-    text: input.text ?? null,
-    orders,
-    diagnostics,
-    ready: input.ready ?? false,
-    ...(idempotencyKey === undefined
-      ? {}
-      : { idempotency: { key: idempotencyKey, fingerprint: fingerprint(input) } }),
-  });
-  return [submitted, ...closeWhenAllReady(game, actor.id, input.ready ?? false)];
+    idempotencyKey,
+  );
+  return { events: [kept, ...closeWhenAllReady(game, actor.id, submitted.ready)], submitted };
 }
 
-/**
- * The player's submission of this turn under `idempotencyKey`, if any: a retry of the same request
- * gets it (and appends nothing); other orders under the same key are refused (422), per the IETF
- * Idempotency-Key draft. Keys are per turn: the same key in the next turn submits there.
- */
-export function earlierSubmission(
+/** The OrdersSubmitted of a player's orders for the game's turn (see submitOrders), and what they were taken as. */
+export function ordersSubmitted(
+  ruleset: Ruleset,
   game: Game,
   playerId: string,
   input: OrdersInput,
-  idempotencyKey: string,
-): GameEventMap['OrdersSubmitted'] | undefined {
-  const earlier = game.submissionsByKey.get(submissionKey(playerId, idempotencyKey));
-  must(
-    earlier === undefined || earlier.idempotency!.fingerprint === fingerprint(input),
-    'unprocessable',
-    `Idempotency-Key "${idempotencyKey}" was used for other orders this turn: use a new key`,
-  );
-  return earlier;
+  submissionId: string,
+  idempotencyKey?: string,
+): { event: NewEvent; submitted: SubmittedOrders } {
+  const { orders, diagnostics } = checkOrders(ruleset, game, playerId, input);
+  const ready = input.ready ?? false;
+  return {
+    event: event('OrdersSubmitted', {
+      turn: game.turn,
+      playerId,
+      submissionId,
+      text: input.text ?? null,
+      orders: input.text === undefined ? orders : null,
+      diagnostics: diagnostics.filter((d) => d.severity !== 'info'),
+      ready,
+      ...(idempotencyKey === undefined
+        ? {}
+        : { idempotency: { key: idempotencyKey, fingerprint: fingerprint(input) } }),
+    }),
+    submitted: { submissionId, turn: game.turn, ready, orders, diagnostics },
+  };
 }
 
 /** The request body as JSON (what survives the wire: no undefined, no Infinity), hashed canonically. */

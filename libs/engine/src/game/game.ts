@@ -17,13 +17,15 @@ export interface Player {
   empire: string;
 }
 
-export interface Submission {
-  submissionId: string;
-  text: string | null;
-  orders: unknown[];
-  diagnostics: unknown[];
-  ready: boolean;
-}
+/** A player's submission as OrdersSubmitted keeps it: `text`, or the `orders` they came as (see submittedOrders). */
+export type Submission = Pick<
+  GameEventMap['OrdersSubmitted'],
+  'submissionId' | 'text' | 'orders' | 'diagnostics' | 'ready'
+>;
+
+/** The orders of a submission: as kept, or parsed from its text again (parsing is pure). */
+export const submittedOrders = (ruleset: Pick<Ruleset, 'parseOrders'>, submission: Submission): unknown[] =>
+  submission.orders ?? ruleset.parseOrders(submission.text ?? '').orders;
 
 export type GameStatus = 'open' | 'running' | 'paused' | 'ended';
 
@@ -51,7 +53,24 @@ export interface Game<S = unknown> extends Omit<GameEventMap['GameCreated'], 'ga
   state: S;
   /** Revision of the last event folded: appends expect it. */
   revision: number;
+  /**
+   * The game as its latest turn closed, kept until the next close: what voiding that turn (once it
+   * is resolved) brings back. Its state is the one the turn is resolved from.
+   */
+  atClose: TurnAtClose<S> | null;
+  /** Each void (TurnVoided), where it is: a resolution's event ids count the voids of its turn before it. */
+  voids: { turn: number; revision: number; disputeId: string }[];
+  disputes: Dispute[];
 }
+
+export type TurnAtClose<S = unknown> = Pick<
+  Game<S>,
+  'turn' | 'deadline' | 'closedAt' | 'submissions' | 'reports' | 'state'
+>;
+
+export type Dispute = GameEventMap['DisputeOpened'] & {
+  ruling: Omit<GameEventMap['DisputeRuled'], 'disputeId'> | null;
+};
 
 export interface MessageRef {
   messageId: string;
@@ -64,12 +83,21 @@ export interface MessageRef {
  * Bumped whenever evolveGame folds a stream differently: cached folds (snapshots) made by another
  * version are ignored. Each ruleset has its own (Ruleset.foldVersion).
  */
-export const GAME_FOLD_VERSION = 1;
+// 2: submissions keep their text or their orders, not both (OrdersSubmitted schema 2).
+// 3: turns can be voided (atClose, voids) and disputed.
+export const GAME_FOLD_VERSION = 3;
 
 type Evolver<S> = Pick<Ruleset<S>, 'initialState' | 'evolve' | 'eventVersions' | 'upcast'>;
 
 /** A player's Idempotency-Key, as Game.submissionsByKey files it (keys come from clients: a Map, no prototype). */
 export const submissionKey = (playerId: string, key: string) => JSON.stringify([playerId, key]);
+
+/**
+ * When the event was recorded: the store's time, or for an event imported from another Warpgate,
+ * the time it was recorded there (metadata.recorded), which the fold and the resolutions used.
+ */
+export const recordedTime = (event: StoredEvent): Date =>
+  typeof event.metadata?.recorded === 'string' ? new Date(event.metadata.recorded) : event.time;
 
 /** Folds platform events itself and hands every ruleset event (`<ruleset>.<Name>`) to the ruleset. */
 export function evolveGame<S>(ruleset: Evolver<S>, game: Game<S> | undefined, stored: StoredEvent): Game<S> {
@@ -114,6 +142,9 @@ function created<S>(ruleset: Evolver<S>, event: StoredEvent): Game<S> {
     standings: null,
     state: ruleset.initialState(),
     revision: event.revision,
+    atClose: null,
+    voids: [],
+    disputes: [],
   };
 }
 
@@ -138,12 +169,18 @@ function changes<S>(ruleset: Evolver<S>, game: Game<S>, event: GameEvent & Store
     case 'OrdersSubmitted': {
       const { playerId, submissionId, text, orders, diagnostics, ready, idempotency } = event.data;
       const keyed = idempotency && submissionKey(playerId, idempotency.key);
+      const submissions = {
+        ...game.submissions,
+        [playerId]: { submissionId, text, orders, diagnostics, ready },
+      };
       return {
-        submissions: { ...game.submissions, [playerId]: { submissionId, text, orders, diagnostics, ready } },
+        submissions,
         submissionsByKey:
           keyed && !game.submissionsByKey.has(keyed)
             ? new Map(game.submissionsByKey).set(keyed, event.data)
             : game.submissionsByKey,
+        // Orders amended with a void (the turn closed): the turn is resolved with them, and voided again with them.
+        ...(game.closed ? { atClose: { ...game.atClose!, submissions } } : {}),
       };
     }
     case 'ReadyChanged': {
@@ -157,8 +194,34 @@ function changes<S>(ruleset: Evolver<S>, game: Game<S>, event: GameEvent & Store
           }
         : {};
     }
-    case 'TurnClosed':
-      return { closed: true, closedAt: event.time.toISOString() };
+    case 'TurnClosed': {
+      const closedAt = recordedTime(event).toISOString();
+      const { turn, deadline, submissions, reports, state } = game;
+      return { closed: true, closedAt, atClose: { turn, deadline, closedAt, submissions, reports, state } };
+    }
+    case 'TurnVoided':
+      if (game.atClose?.turn !== event.data.turn)
+        throw new Error(`TurnVoided of turn ${event.data.turn}, which is not the latest closed`);
+      // Counted from the void, the next deadline leaves the players the time of a turn again.
+      return {
+        ...game.atClose,
+        closedAt: recordedTime(event).toISOString(),
+        status: 'running',
+        closed: true,
+        submissionsByKey: new Map(),
+        pausedRemainingMs: null,
+        standings: null,
+        voids: [
+          ...game.voids,
+          { turn: event.data.turn, revision: event.revision, disputeId: event.data.disputeId },
+        ],
+      };
+    case 'DisputeOpened':
+      return { disputes: [...game.disputes, { ...event.data, ruling: null }] };
+    case 'DisputeRuled': {
+      const { disputeId, ...ruling } = event.data;
+      return { disputes: game.disputes.map((d) => (d.disputeId === disputeId ? { ...d, ruling } : d)) };
+    }
     case 'DeadlineExtended':
       return { deadline: event.data.deadline };
     case 'GamePaused':

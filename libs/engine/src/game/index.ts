@@ -4,3 +4,5 @@ export * from './resolve';
 export * from './schedule';
 export * from './verify';
 export * from './versions';
+export * from './disputes';
+export * from './audit';

@@ -1,9 +1,9 @@
 import type { GameEventMap } from '@warpgate/contracts';
 import { eventId, stateHash } from '../canonical';
 import { fold } from '../play';
-import { createRng } from '../rng';
+import { createRng, type Rng } from '../rng';
 import type { Ruleset } from '../ruleset';
-import type { Game } from './game';
+import { submittedOrders, type Game } from './game';
 import { deadlineOf } from './schedule';
 
 export interface ResolvedEvent {
@@ -16,13 +16,20 @@ export interface ResolvedEvent {
  * The closed turn's resolution: the ruleset's events, the hash of every player's report, TurnResolved with the
  * hash of the new state, then the next turn or the end. Deterministic, ids included, so a retried
  * resolution appends the very same events (and an append that already happened is recognised).
+ * `rng`: the turn's own, or one drawing the same and recording the draws (the audit's).
  */
-export function resolveClosedTurn(ruleset: Ruleset, game: Game): ResolvedEvent[] {
+export function resolveClosedTurn(
+  ruleset: Ruleset,
+  game: Game,
+  rng: Rng = createRng(game.seed, game.turn),
+): ResolvedEvent[] {
   if (game.status !== 'running' || !game.closed)
     throw new Error(`Game ${game.id} has no closed turn to resolve`);
   const turn = game.turn;
-  const orders = Object.fromEntries(Object.entries(game.submissions).map(([id, s]) => [id, s.orders]));
-  const domain = ruleset.resolveTurn(game.state, orders, createRng(game.seed, turn));
+  const orders = Object.fromEntries(
+    Object.entries(game.submissions).map(([id, s]) => [id, submittedOrders(ruleset, s)]),
+  );
+  const domain = ruleset.resolveTurn(game.state, orders, rng);
   const state = fold(ruleset, domain, game.state);
   const platform = <K extends keyof GameEventMap>(type: K, data: GameEventMap[K]) => ({ type, data });
   // Only the hash: the report is a function of `state`, rebuilt when asked for (and proved by the hash).
@@ -42,5 +49,6 @@ export function resolveClosedTurn(ruleset: Ruleset, game: Game): ResolvedEvent[]
           deadline: deadlineOf(game.schedule, next, new Date(game.closedAt!)),
         }),
   ];
-  return events.map((e, i) => ({ id: eventId(game.id, turn, i), ...e }));
+  const voids = game.voids.filter((v) => v.turn === turn).length;
+  return events.map((e, i) => ({ id: eventId(game.id, turn, i, voids), ...e }));
 }

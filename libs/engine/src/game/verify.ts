@@ -1,8 +1,17 @@
 import { canonicalJson } from '../canonical';
+import type { Rng } from '../rng';
 import type { Ruleset } from '../ruleset';
 import type { Game, StoredEvent } from './game';
 import { resolveClosedTurn } from './resolve';
 import { isOutdated, upcast } from './versions';
+
+/** What a closed turn takes before its resolution (and a resolution's events are not): any other event starts it. */
+export const WHILE_CLOSED: ReadonlySet<string> = new Set([
+  'MessageSent',
+  'DisputeOpened',
+  'DisputeRuled',
+  'OrdersSubmitted',
+]);
 
 export interface Verification {
   turn: number;
@@ -22,15 +31,16 @@ export interface Verification {
 /**
  * Re-runs the resolution of a turn from the game as it was closed (folded up to its TurnClosed) and
  * compares the outcome, event by event (type and data: the report hashes too), with the events the
- * store holds after the close: the audit of a disputed turn.
+ * store holds after the close: the audit of a disputed turn. `rng`: the turn's own (see resolveClosedTurn).
  */
 export function verifyTurn(
   ruleset: Ruleset,
   closed: Game,
   after: (StoredEvent & { id: string })[],
+  rng?: Rng,
 ): Verification {
   const turn = closed.turn;
-  const recomputed = resolveClosedTurn(ruleset, closed);
+  const recomputed = resolveClosedTurn(ruleset, closed, rng);
   // By id, not by place: a message may have been appended between the close and the resolution.
   const byId = new Map(after.map((e) => [e.id, upcast(ruleset, e)]));
   const compared = after.some((e) => e.type.startsWith(`${ruleset.id}.`) && isOutdated(ruleset, e))
@@ -40,12 +50,16 @@ export function verifyTurn(
   const stored = recomputed.map((e) =>
     compared === 'events' ? byId.get(e.id) : e.type === 'TurnResolved' ? resolved : e,
   );
-  const index = recomputed.findIndex(
+  const differs = recomputed.findIndex(
     (e, k) =>
       stored[k] === undefined ||
       stored[k].type !== e.type ||
       canonicalJson(stored[k].data) !== canonicalJson(e.data),
   );
+  // An event the resolution did not produce and a closed turn does not take: one too many.
+  const ids = new Set(recomputed.map((e) => e.id));
+  const extra = after.find((e) => !ids.has(e.id) && !WHILE_CLOSED.has(e.type));
+  const index = differs === -1 && compared === 'events' && extra ? recomputed.length : differs;
   return {
     turn,
     matches: index === -1,
@@ -56,10 +70,13 @@ export function verifyTurn(
         ? null
         : {
             index,
-            stored: stored[index]
-              ? { id: stored[index].id, type: stored[index].type, data: stored[index].data }
-              : null,
-            recomputed: recomputed[index],
+            stored: asDifference(stored[index] ?? extra),
+            recomputed: recomputed[index] ?? null,
           },
   };
 }
+
+/** A stored event as a difference shows it: where it is, and what it says. */
+export const asDifference = (
+  e: { id?: string; revision?: number; type: string; data: unknown } | undefined,
+) => (e ? { id: e.id, revision: e.revision, type: e.type, data: e.data } : null);

@@ -62,3 +62,18 @@ it("upcasts a ruleset's old shapes and the platform's, once; current and unstamp
   ])
     expect(upcast(toy, event)).toBe(event);
 });
+
+it('reads an OrdersSubmitted of schema 1 with its orders, without the infos', () => {
+  const orders = [{ type: 'build', world: 3, item: 'A', econ: 1, line: 1 }];
+  const warning = { line: 2, severity: 'warning', message: 'econ reduced' };
+  const v1 = {
+    turn: 2,
+    playerId: 'p1',
+    submissionId: 's1',
+    text: 'B,3,A,1\nB,3,A,9',
+    orders,
+    diagnostics: [{ line: 1, severity: 'info', message: 'accepted: B,3,A,1' }, warning],
+    ready: true,
+  };
+  expect(upcast(toy, stored('OrdersSubmitted', v1, 1)).data).toEqual({ ...v1, diagnostics: [warning] });
+});

@@ -18,7 +18,8 @@ export const GAME_EVENT_VERSIONS: Readonly<Record<GameEventType, number>> = {
   PlayerLeft: 1,
   GameStarted: 1,
   TurnOpened: 1,
-  OrdersSubmitted: 1,
+  // 2: the text or the orders, not both; only the warnings and errors.
+  OrdersSubmitted: 2,
   ReadyChanged: 1,
   TurnClosed: 1,
   // 2: the hash of the report given, no longer the report.
@@ -29,6 +30,9 @@ export const GAME_EVENT_VERSIONS: Readonly<Record<GameEventType, number>> = {
   GamePaused: 1,
   GameResumed: 1,
   MessageSent: 1,
+  DisputeOpened: 1,
+  DisputeRuled: 1,
+  TurnVoided: 1,
 };
 
 const currentVersion = (ruleset: Pick<Ruleset, 'eventVersions'> | undefined, type: string) =>
@@ -59,6 +63,11 @@ const PLATFORM_UPCASTS: { [K in GameEventType]?: (data: never) => GameEventMap[K
     playerId,
     hash: stateHash(report),
   }),
+  // 1 → 2: the infos are dropped; the orders parsed from a text stay (what that turn was resolved with).
+  OrdersSubmitted: ({ diagnostics, ...data }: GameEventMap['OrdersSubmitted']) => ({
+    ...data,
+    diagnostics: (diagnostics as { severity: string }[]).filter((d) => d.severity !== 'info'),
+  }),
 };
 
 /** The schema version the event was written with (an upcast event says what it was upcast from). */
@@ -70,6 +79,21 @@ export function isOutdated(ruleset: Pick<Ruleset, 'eventVersions'>, event: Store
   const written = writtenWith(event);
   const current = currentVersion(ruleset, event.type);
   return typeof written === 'number' && current !== undefined && written < current;
+}
+
+/**
+ * Whether the stored event says it was written with a schema version its type has had (none: the
+ * current), and not that it was upcast (upcast events are never stored).
+ */
+export function knownVersion(ruleset: Pick<Ruleset, 'eventVersions'>, event: StoredEvent): boolean {
+  const written = event.metadata?.schemaVersion;
+  const current = currentVersion(ruleset, event.type);
+  return (
+    event.metadata?.upcastFrom === undefined &&
+    (written === undefined ||
+      current === undefined ||
+      (Number.isInteger(written) && (written as number) >= 1 && (written as number) <= current))
+  );
 }
 
 /**

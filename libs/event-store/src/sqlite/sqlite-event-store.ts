@@ -1,11 +1,10 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
 import {
   AllFilter,
   AppendResult,
+  DuplicateEventIdError,
   EventData,
   EventStore,
   ExpectedRevision,
@@ -16,6 +15,7 @@ import {
   WrongExpectedVersionError,
 } from '../event-store';
 import { pollingSubscription } from '../subscription';
+import { openSqlite } from './open-sqlite';
 
 interface Row {
   position: bigint;
@@ -58,19 +58,9 @@ export class SqliteEventStore implements EventStore {
   private queue: Pending[] = [];
 
   constructor(file: string) {
-    if (file !== ':memory:') {
-      mkdirSync(dirname(file), { recursive: true });
-      // Readable by its owner only: it holds password hashes. SQLite gives new -wal and -shm files
-      // the database's mode; files made before this rule are tightened to it.
-      closeSync(openSync(file, 'a', 0o600));
-      for (const f of [file, `${file}-wal`, `${file}-shm`])
-        if (existsSync(f) && statSync(f).mode & 0o077) chmodSync(f, statSync(f).mode & 0o700);
-    }
-    this.db = new Database(file);
+    this.db = openSqlite(file);
     this.db.defaultSafeIntegers(true);
-    this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
-    this.db.pragma('busy_timeout = 10000');
     // The journals of savepoints (one per append in a group) and statements stay in memory instead
     // of spilling to temporary files: they are only needed until the transaction ends.
     this.db.pragma('temp_store = MEMORY');
@@ -169,7 +159,7 @@ export class SqliteEventStore implements EventStore {
         );
       }
       const insert = rows === 1 ? this.statements.insert : this.statements.insertMany;
-      position = insert.run(values).lastInsertRowid as bigint;
+      position = insertChecked(insert, values, stream);
     }
     return { revision, position };
   }
@@ -292,4 +282,18 @@ function toRecorded(row: Row): RecordedEvent {
     position: row.position,
     time: new Date(Number(row.time)),
   };
+}
+
+/** Runs an insert of events; an id stored already is the caller's error (DuplicateEventIdError). */
+function insertChecked(insert: Database.Statement, values: unknown[], stream: string): bigint {
+  try {
+    return insert.run(values).lastInsertRowid as bigint;
+  } catch (e) {
+    // By code, not instanceof: the native addon keeps the SqliteError class of the first module
+    // registry that loaded it (jest gives each test file its own).
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (code === 'SQLITE_CONSTRAINT_UNIQUE' && String(message).endsWith('events.id'))
+      throw new DuplicateEventIdError(stream);
+    throw e;
+  }
 }

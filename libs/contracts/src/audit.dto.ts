@@ -1,0 +1,40 @@
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsString, IsUUID, ValidateNested } from 'class-validator';
+import { SubmitOrdersDto } from './games.dto';
+import { IsPersonsText } from './text';
+
+/** `POST /games/:id/turns/:turn/disputes`: what the player says went wrong. */
+export class OpenDisputeDto {
+  @IsPersonsText(10_000, { lines: true })
+  text!: string;
+}
+
+/** `POST /games/:id/disputes/:disputeId/ruling` (admins). */
+export class RuleDisputeDto {
+  @IsBoolean()
+  upheld!: boolean;
+
+  @IsPersonsText(10_000, { lines: true })
+  note!: string;
+}
+
+/** A player's orders for the voided turn, as they would have submitted them (text or JSON). */
+export class AmendedOrdersDto extends SubmitOrdersDto {
+  @IsString()
+  playerId!: string;
+}
+
+/** `POST /games/:id/turns/:turn/void` (admins): on an upheld dispute, with why, and the orders amended. */
+export class VoidTurnDto {
+  @IsUUID()
+  disputeId!: string;
+
+  @IsPersonsText(10_000, { lines: true })
+  reason!: string;
+
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => AmendedOrdersDto)
+  amended: AmendedOrdersDto[] = [];
+}

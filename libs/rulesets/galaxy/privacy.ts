@@ -1,0 +1,28 @@
+import type { Ruleset } from '@warpgate/engine';
+import type { GalaxyOrder } from './orders';
+import { RULESET_ID, type GalaxyState, type Message, type RaceId } from './state';
+
+/**
+ * A message as `reader` may see it, as a race gets it (view.ts): between others, not at all; a
+ * broadcast, without its sender (but to the sender).
+ */
+function messageFor(message: Message, reader: RaceId | null): Message | undefined {
+  if (reader !== null && message.from === reader) return message;
+  if (message.to === null) return { ...message, from: null };
+  return reader !== null && message.to.includes(reader) ? message : undefined;
+}
+
+/** Messages stay between their writer and their readers, in the record too (Ruleset.privacy). */
+export const privacy: NonNullable<Ruleset<GalaxyState, GalaxyOrder>['privacy']> = {
+  event(event, reader) {
+    if (event.type !== `${RULESET_ID}.MessageSent`) return event;
+    const data = messageFor(event.data as Message, reader);
+    return data && { ...event, data };
+  },
+  orders: (orders, author, reader) =>
+    author === reader ? orders : orders.filter((o) => o.type !== 'message'),
+  state: (state, reader) => ({
+    ...state,
+    news: { ...state.news, messages: state.news.messages.flatMap((m) => messageFor(m, reader) ?? []) },
+  }),
+};
