@@ -10,7 +10,10 @@ import { closeSlowTurn, slowGalaxyGame, turnResolutions } from '../support/slow-
  * A resolution that takes longer than the worker's lock: its job must not stall (and run again on
  * the other worker), nor the projection lease run out and its leadership flap.
  */
-const env = testEnv({ WORKER_LOCK_MS: '500' });
+// Half the resolution on an idle machine: short enough that the resolution outlasts it, long enough
+// for what the worker's own thread does with this game (folding its 12,000 ship types, writing
+// its reports) on a machine busy with the rest of the suite.
+const env = testEnv({ WORKER_LOCK_MS: '1000' });
 let workers: Awaited<ReturnType<typeof startProcess>>[] = [];
 let queue: Queue;
 

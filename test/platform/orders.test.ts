@@ -191,14 +191,24 @@ describe('submissions', () => {
       { type: 'build', world, item: 'nothing', econ: 1 },
     ];
     const submitted = await a.ok('POST', `/games/${gameId}/orders`, { orders });
-    expect(submitted.orders).toEqual([{ ...orders[0], line: 1 }]);
+    // The item it could not read is kept as such, to be echoed as rejected in the printout.
+    const read = [
+      { ...orders[0], line: 1 },
+      {
+        type: 'unreadable',
+        line: 2,
+        text: expect.stringMatching(/^\{"type":"build"/),
+        message: expect.any(String),
+      },
+    ];
+    expect(submitted.orders).toEqual(read);
     expect(submitted.diagnostics).toContainEqual({
       line: 2,
       severity: 'error',
       message: expect.stringMatching(/item must be one of/),
     });
     const mine = await a.ok('GET', `/games/${gameId}/orders`);
-    expect(mine.submission).toMatchObject({ text: null, orders: [{ ...orders[0], line: 1 }] });
+    expect(mine.submission).toMatchObject({ text: null, orders: read });
   });
 });
 

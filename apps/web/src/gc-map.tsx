@@ -45,6 +45,7 @@ export function gcWorlds(view: GcView): { radius: number; worlds: GcWorld[] } {
           probed: false,
           transferredFrom: null,
           orders: [],
+          reusable: [],
         },
       })),
     };

@@ -100,7 +100,10 @@ function GcPanels({ v }: { v: GcPlayerView }) {
         </dl>
       </Panel>
       <News notices={v.notices} />
-      <Diagnostics title="Orders received" items={v.diagnostics} />
+      <Diagnostics
+        title="Orders received"
+        items={v.diagnostics.map((d) => ({ ...d, message: `${d.order}: ${d.message}` }))}
+      />
       <Table
         caption="Worlds you have news of"
         head={['World', 'Owner', 'Econ', 'CP', 'AF', 'DF', 'FT', 'Probes', 'Battle']}
@@ -165,7 +168,7 @@ function GalaxyPanels({ v }: { v: GalaxyPlayerView }) {
         </Panel>
       )}
       <Diagnostics
-        title="Mistakes"
+        title="Orders received"
         items={v.mistakes.map((m) => ({
           line: m.line,
           severity: m.severity,

@@ -122,8 +122,11 @@ export interface Ruleset<S = unknown, O = unknown, V = unknown, D = unknown> {
   resolveTurn(state: S, ordersByPlayer: Record<string, O[]>, rng: Rng): RulesetEvent[];
   /** The only way state leaves the engine: reports, pushes and replays are all built from it. */
   view(state: S, viewer: Viewer): V;
-  /** The player's printout after the last resolution, built from `view` only. */
-  report(state: S, playerId: string): Report<D>;
+  /**
+   * The player's printout after the last resolution, built from `view` only; null when the rulebook
+   * gives them none (a race removed turns ago): then none is issued.
+   */
+  report(state: S, playerId: string): Report<D> | null;
   /** The turn players write orders for now. */
   currentTurn(state: S): number;
   /** null while the game runs, else the final standings, best first. */

@@ -48,6 +48,7 @@ export class Reports {
     const hash = hashOf(game, turn, playerId);
     if (hash === undefined) return undefined;
     const report = ruleset.report(game.state, playerId);
+    if (!report) return undefined;
     // Its stateHash, from the canonical JSON made once: a big report takes a while to write out.
     const json = canonicalJson(report);
     const matches = createHash('sha256').update(json, 'utf8').digest('hex') === hash;
@@ -61,7 +62,9 @@ export class Reports {
    * sends at once (writing out a big report to hash it takes a while), the check left to `issued`.
    */
   report({ game, ruleset }: LoadedGame, turn: number, playerId: string): Report<unknown> | undefined {
-    return hashOf(game, turn, playerId) === undefined ? undefined : ruleset.report(game.state, playerId);
+    return hashOf(game, turn, playerId) === undefined
+      ? undefined
+      : (ruleset.report(game.state, playerId) ?? undefined);
   }
 }
 

@@ -50,7 +50,7 @@ function judging(state: GcState, playerId: PlayerId): (o: GcOrder) => Verdict {
   const exists = (n: number) => Number.isInteger(n) && n >= 1 && n <= state.worlds.length;
   const mine = (n: number) => state.worlds[n - 1].owner === playerId;
   /** The first problem with the order's worlds, if any. */
-  const worldProblem = (o: GcOrder): string | null => {
+  const worldProblem = (o: Exclude<GcOrder, { type: 'unreadable' }>): string | null => {
     const source = 'world' in o ? o.world : o.from;
     const target = 'world' in o ? null : o.to;
     if (!exists(source)) return `world ${source} does not exist`;
@@ -65,6 +65,7 @@ function judging(state: GcState, playerId: PlayerId): (o: GcOrder) => Verdict {
   const accept = (order: GcOrder, clamped = false): Verdict => ({ order, clamped });
 
   const judge = (o: GcOrder): Verdict => {
+    if (o.type === 'unreadable') return { reason: o.message };
     const problem = worldProblem(o);
     if (problem) return { reason: problem };
     switch (o.type) {
@@ -180,15 +181,40 @@ export function reuse(state: GcState, playerId: PlayerId, given: OrderResult[]):
   return results;
 }
 
+/** A checkOrders diagnostic: the outcome the order would have, then the order. */
 export function diagnosticOf(r: OrderResult): Diagnostic {
   const text = formatOrder(r.order);
   const line = r.order.line ?? null;
   const tag = r.reused ? ' (reused from last turn)' : '';
-  if (r.status === 'rejected')
-    return { line, severity: 'error', message: `rejected: ${r.reason} (${text})${tag}` };
-  if (r.status === 'clamped')
-    return { line, severity: 'warning', message: `clamped to ${clampedAmount(r.order)}: ${text}${tag}` };
-  return { line, severity: 'info', message: `accepted: ${text}${tag}` };
+  const message = r.status === 'accepted' ? `accepted: ${text}` : `${outcomeOf(r)} (${text})`;
+  return { line, severity: severityOf(r), message: message + tag };
 }
 
-const clampedAmount = (o: GcOrder): number => ('econ' in o ? o.econ : 'count' in o ? o.count : 0);
+export const severityOf = (r: OrderResult): Diagnostic['severity'] =>
+  r.status === 'rejected' ? 'error' : r.status === 'clamped' ? 'warning' : 'info';
+
+/** What became of an order, and why when it was not done as given. */
+export function outcomeOf(r: OrderResult): string {
+  if (r.status === 'rejected') return `rejected: ${r.reason}`;
+  if (r.status === 'accepted') return 'done';
+  const [n, what, world] = reducedTo(r.order);
+  return `clamped to ${n}: only ${n} ${what} left at world ${world}`;
+}
+
+/** A reduced order's quantity, what it counts and where: a quantity is only reduced to what was left. */
+function reducedTo(o: GcOrder): [number, string, number] {
+  switch (o.type) {
+    case 'attack':
+      return [o.count, 'AF', o.from];
+    case 'move':
+      return [o.count, NAMES[o.unit], o.from];
+    case 'build':
+      return [o.econ, 'Econ', o.world];
+    case 'destroy':
+      return [o.count, NAMES[o.item], o.world];
+    default:
+      return [0, '', 0];
+  }
+}
+
+const NAMES = { AF: 'AF', DF: 'DF', PROBES: 'probes', FT: 'FT', CP: 'CP', ECON: 'Econ' } as const;

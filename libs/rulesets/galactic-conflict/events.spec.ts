@@ -63,6 +63,49 @@ describe('the orders in OrdersChecked', () => {
   });
 });
 
+describe('an unreadable line in OrdersChecked', () => {
+  const unreadable = (line?: number): GcOrder => ({
+    type: 'unreadable',
+    text: 'X,1',
+    message: 'unknown order "X"',
+    line,
+  });
+
+  test('is its text and why it was rejected, its line only when unusual, and is read back', () => {
+    const results = [
+      { order: unreadable(1), status: 'rejected' as const, reason: 'unknown order "X"' },
+      { order: unreadable(3), status: 'rejected' as const, reason: 'unknown order "X"' },
+    ];
+    const checked = checkedOrders(results);
+    expect(checked).toEqual([
+      { unreadable: 'X,1', rejected: 'unknown order "X"' },
+      { unreadable: 'X,1', rejected: 'unknown order "X"', line: 3 },
+    ]);
+    expect(givenResults(checked)).toEqual(results.map((r) => ({ ...r, reused: false })));
+  });
+
+  test('is recorded by the resolver as rejected, and does nothing else', () => {
+    const start = fixture(['VEGA'], { 1: { owner: 'VEGA', econ: 4, af: 10 } });
+    const { events, results } = resolve(start, { VEGA: 'B,1,A,1\nX,1' });
+    expect(events[1].data).toEqual({
+      player: 'vega',
+      orders: ['B,1,A,1', { unreadable: 'X,1', rejected: 'unknown order "X"' }],
+    });
+    expect(results('VEGA')[1]).toEqual({
+      order: unreadable(2),
+      status: 'rejected',
+      reason: 'unknown order "X"',
+      reused: false,
+    });
+  });
+
+  test('is new in schema 4: OrdersChecked of schema 3 is read as it is', () => {
+    const event = { type: 'galactic-conflict.OrdersChecked', data: { player: 'vega', orders: ['E,1'] } };
+    expect(gc.eventVersions['galactic-conflict.OrdersChecked']).toBe(4);
+    expect(gc.upcast(event, 3)).toBe(event);
+  });
+});
+
 describe('the events of a turn', () => {
   const start = () =>
     fixture(['VEGA', 'REGULUS'], {

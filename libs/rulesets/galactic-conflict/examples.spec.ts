@@ -30,9 +30,13 @@ describe('Galactic Conflict worked examples', () => {
     });
     expect(world(state, 2).af).toBe(0);
     expect(world(state, 3).af).toBe(0);
-    const report = galacticConflict.report(state, 'polaris');
+    const report = galacticConflict.report(state, 'polaris')!;
     expect(report.text).toContain(
-      'Attacked by POLARIS 16 AF, RIGEL 9 AF; defender ARCTURUS with 7 AF, 12 DF, 9 FT: held',
+      [
+        'World 1 (ARCTURUS)',
+        '  Attacked by POLARIS 16 AF, RIGEL 9 AF',
+        '  Defender ARCTURUS with 7 AF, 12 DF, 9 FT: held',
+      ].join('\n'),
     );
   });
 
@@ -72,11 +76,11 @@ describe('Galactic Conflict worked examples', () => {
     });
     const { state } = resolve(start, { ARCTURUS: 'P,88,223' });
     expect(world(state, 88).probes).toBe(1);
-    const seen = galacticConflict.report(state, 'arcturus').data.worlds.find((w) => w.number === 223);
+    const seen = galacticConflict.report(state, 'arcturus')!.data.worlds.find((w) => w.number === 223);
     expect(seen).toMatchObject({ owner: 'RIGEL', econ: 3, cp: 4, af: 5, probed: true });
-    const owners = galacticConflict.report(state, 'rigel').data.worlds.find((w) => w.number === 223);
+    const owners = galacticConflict.report(state, 'rigel')!.data.worlds.find((w) => w.number === 223);
     expect(owners?.probed).toBe(true);
-    expect(galacticConflict.report(state, 'rigel').text).not.toContain('ARCTURUS');
+    expect(galacticConflict.report(state, 'rigel')!.text).not.toContain('ARCTURUS');
   });
 
   test('GC-5 build counts Econ, not items', () => {
@@ -107,8 +111,8 @@ describe('Galactic Conflict worked examples', () => {
     const start = fixture(['VEGA', 'REGULUS'], { 13: { owner: 'VEGA', econ: 3, af: 4 } });
     const { state } = resolve(start, { VEGA: 'T,13,REGULUS' });
     expect(world(state, 13).owner).toBe('regulus');
-    expect(galacticConflict.report(state, 'regulus').text).toContain('Transferred from VEGA');
-    expect(galacticConflict.report(state, 'vega').text).toContain('Transferred from VEGA');
+    expect(galacticConflict.report(state, 'regulus')!.text).toContain('Transferred from VEGA');
+    expect(galacticConflict.report(state, 'vega')!.text).toContain('Transferred from VEGA');
   });
 
   test('GC-9 destroy order', () => {
@@ -122,7 +126,7 @@ describe('Galactic Conflict worked examples', () => {
     const start = fixture(['A1'], { 1: { owner: 'A1', df: 10 }, 2: {} });
     const { state, results } = resolve(start, { A1: 'M,1,2,D,15' });
     expect(results('A1')[0]).toMatchObject({ status: 'clamped', order: { count: 10 } });
-    expect(galacticConflict.report(state, 'a1').data.diagnostics[0].message).toContain('clamped to 10');
+    expect(galacticConflict.report(state, 'a1')!.data.diagnostics[0].message).toContain('clamped to 10');
     expect(state.transit[0].count).toBe(10);
   });
 
@@ -153,7 +157,7 @@ describe('Galactic Conflict worked examples', () => {
     });
     const t5 = resolve(start, { A1: 'M,1,2,A,10\nM,1,3,A,10\nM,1,4,A,10' }).state;
     expect([2, 3, 4].map((n) => world(t5, n).af)).toEqual([10, 0, 0]);
-    const report = galacticConflict.report(t5, 'a1').data;
+    const report = galacticConflict.report(t5, 'a1')!.data;
     expect(report.totals.af).toBe(30);
     expect(report.worlds.find((w) => w.number === 3)?.af).toBe(0);
     const t6 = resolve(t5).state;

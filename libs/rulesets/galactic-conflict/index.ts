@@ -21,7 +21,7 @@ export const galacticConflict: Ruleset<GcState, GcOrder, GcView, PlayerView> = {
   validateEmpireName,
   setup,
   initialState,
-  foldVersion: 2,
+  foldVersion: 3,
   evolve,
   eventVersions: EVENT_VERSIONS,
   upcast,
@@ -29,7 +29,10 @@ export const galacticConflict: Ruleset<GcState, GcOrder, GcView, PlayerView> = {
   checkOrders: (state, playerId, orders) =>
     state.ended
       ? [{ line: null, severity: 'error', message: 'The game is over' }]
-      : checkPlayerOrders(state, playerId, orders).map(diagnosticOf),
+      : // parseOrders already reported the unreadable lines.
+        checkPlayerOrders(state, playerId, orders)
+          .filter((r) => r.order.type !== 'unreadable')
+          .map(diagnosticOf),
   // Turn resolution is deterministic (digest §1): the RNG is only used by setup.
   resolveTurn: (state, ordersByPlayer) => resolveTurn(state, ordersByPlayer),
   view,

@@ -1,7 +1,8 @@
 import { createRng } from '@warpgate/engine';
 import { fixture } from './fixtures';
 import { galacticConflict as gc } from './index';
-import { MAX_QUANTITY } from './orders';
+import { printable } from '../printout';
+import { ECHO_LENGTH, MAX_QUANTITY } from './orders';
 
 /** Each order type: legal, reduced and rejected, in the book's syntax and as JSON; a parser that never throws. */
 
@@ -91,13 +92,30 @@ describe('parseOrders', () => {
 
   test('names the line and the reason of each rejected order, keeping the others', () => {
     const { orders, diagnostics } = gc.parseOrders('A,1,2,3,4\nX,1\nP,1,2\nB,1,A,two');
-    expect(orders).toHaveLength(1);
+    expect(orders.map((o) => [o.line, o.type])).toEqual([
+      [1, 'unreadable'],
+      [2, 'unreadable'],
+      [3, 'probe'],
+      [4, 'unreadable'],
+    ]);
+    expect(orders[1]).toEqual({ type: 'unreadable', line: 2, text: 'X,1', message: 'unknown order "X"' });
     expect(diagnostics.map((d) => [d.line, d.severity])).toEqual([
       [1, 'error'],
       [2, 'error'],
       [4, 'error'],
     ]);
     expect(diagnostics[1].message).toBe('rejected: unknown order "X"');
+  });
+
+  test('an unreadable line is reported once, by the parser, not again by checkOrders', () => {
+    expect(check('X,1\nE,1')).toEqual(['rejected: unknown order "X"', 'accepted: E,1']);
+  });
+
+  test('a submission that is no JSON array is one unreadable line, shortened', () => {
+    const text = `[{"type":"attack"${' '.repeat(50)}`;
+    expect(gc.parseOrders(text).orders).toEqual([
+      { type: 'unreadable', line: 1, text: `${text.slice(0, 39)}…`, message: 'invalid JSON' },
+    ]);
   });
 
   test('reads the JSON form, letters or names for items', () => {
@@ -126,7 +144,14 @@ describe('parseOrders', () => {
       'gate',
       'transfer',
       'destroy',
+      ...Array(5).fill('unreadable'),
     ]);
+    expect(orders[12]).toEqual({
+      type: 'unreadable',
+      line: 13,
+      text: '"A,1,2,3"',
+      message: 'not an order object',
+    });
     expect(orders[3]).toEqual({ type: 'build', world: 156, item: 'FT', econ: 3, line: 4 });
     expect(diagnostics.map((d) => d.line)).toEqual([9, 10, 11, 12, 13]);
     expect(gc.parseOrders('[1, 2').diagnostics[0].message).toMatch(/^rejected: invalid JSON/);
@@ -134,7 +159,9 @@ describe('parseOrders', () => {
 
   test('caps huge quantities so they stay safe integers', () => {
     expect(gc.parseOrders('A,1,2,99999999999999999999999').orders[0]).toMatchObject({ count: MAX_QUANTITY });
-    expect(check('A,1,3,99999999999999999999999')).toEqual(['clamped to 10: A,1,3,10']);
+    expect(check('A,1,3,99999999999999999999999')).toEqual([
+      'clamped to 10: only 10 AF left at world 1 (A,1,3,10)',
+    ]);
   });
 
   test('never throws on random or hostile text, and every order it returns is well formed', () => {
@@ -159,6 +186,11 @@ describe('parseOrders', () => {
     for (const text of samples) {
       const { orders, diagnostics } = gc.parseOrders(text);
       for (const o of orders) {
+        if (o.type === 'unreadable') {
+          expect(o.text).toBe(printable(o.text));
+          expect(o.text.length).toBeLessThanOrEqual(ECHO_LENGTH);
+          continue;
+        }
         expect(gc.orderTypes.map((t) => t.name)).toContain(o.type);
         for (const v of Object.values(o))
           if (typeof v === 'number') expect(Number.isSafeInteger(v) && v >= 1).toBe(true);

@@ -1,4 +1,5 @@
 import type { Diagnostic, OrderTypeSpec, ParsedOrders } from '@warpgate/engine';
+import { printable } from '../printout';
 import type { Buildable, CheckedOrder, Destroyable, GcOrder, OrderResult, Unit } from './state';
 
 /**
@@ -106,9 +107,11 @@ export const ORDER_TYPES: OrderTypeSpec[] = [
   },
 ];
 
-/** The order in the book's syntax, as printed in reports. */
+/** The order in the book's syntax, as printed in reports (an unreadable line: as written). */
 export function formatOrder(o: GcOrder): string {
   switch (o.type) {
+    case 'unreadable':
+      return o.text;
     case 'attack':
       return `A,${o.from},${o.to},${o.count}`;
     case 'move':
@@ -167,10 +170,14 @@ export function readOrder(text: string): GcOrder {
 /** The results of the orders a player gave, as OrdersChecked tells them (see CheckedOrder). */
 export function checkedOrders(results: Omit<OrderResult, 'reused'>[]): CheckedOrder[] {
   let next: number | undefined = 1;
-  return results.map(({ order, status, reason }) => {
+  return results.map(({ order, status, reason }): CheckedOrder => {
     const { line } = order;
     const usualLine = line === next;
     next = line === undefined ? undefined : line + 1;
+    if (order.type === 'unreadable') {
+      const u: CheckedOrder = { unreadable: order.text, rejected: order.message };
+      return usualLine ? u : { ...u, line: line ?? null };
+    }
     if (status === 'accepted' && usualLine) return formatOrder(order);
     const c: Exclude<CheckedOrder, string> = { order: formatOrder(order) };
     if (status === 'clamped') c.clamped = true;
@@ -185,13 +192,17 @@ export function givenResults(checked: CheckedOrder[]): OrderResult[] {
   let next: number | undefined = 1;
   return checked.map((c): OrderResult => {
     const usual = typeof c === 'string';
-    const order = readOrder(usual ? c : c.order);
+    const order: GcOrder = usual
+      ? readOrder(c)
+      : 'unreadable' in c
+        ? { type: 'unreadable', text: c.unreadable, message: c.rejected }
+        : readOrder(c.order);
     const line = usual || c.line === undefined ? next : (c.line ?? undefined);
     if (line !== undefined) order.line = line;
     next = line === undefined ? undefined : line + 1;
     if (usual) return { order, status: 'accepted', reason: null, reused: false };
     if (c.rejected !== undefined) return { order, status: 'rejected', reason: c.rejected, reused: false };
-    return { order, status: c.clamped ? 'clamped' : 'accepted', reason: null, reused: false };
+    return { order, status: 'clamped' in c ? 'clamped' : 'accepted', reason: null, reused: false };
   });
 }
 
@@ -298,35 +309,57 @@ const diagnostic = (line: number, severity: Diagnostic['severity'], message: str
   message,
 });
 
+/** How much of an unreadable line the printout echoes. */
+export const ECHO_LENGTH = 40;
+
+/** A line as the printout echoes it: printable, and shortened. */
+const echoed = (text: string): string =>
+  printable(text.length > ECHO_LENGTH ? `${text.slice(0, ECHO_LENGTH - 1)}…` : text);
+
+/** A JSON item as written, for the echo; a nesting too deep to write out is shown as `…`. */
+function jsonText(item: unknown): string {
+  try {
+    return JSON.stringify(item);
+  } catch {
+    return '…';
+  }
+}
+
 /**
  * Never throws. Text: one order per line, comma-separated, `#` starts a comment line, blank lines
- * ignored. A text starting with `[` is read as a JSON array of orders (its `line` = position).
+ * ignored. A text starting with `[` is read as a JSON array of orders (its `line` = position). Each
+ * line (or item) that cannot be read gives an error and an unreadable order, echoed in the printout.
  */
 export function parseOrders(text: string): ParsedOrders<GcOrder> {
   const orders: GcOrder[] = [];
   const diagnostics: Diagnostic[] = [];
-  const take = (line: number, parsed: Parsed) => {
-    if ('error' in parsed) diagnostics.push(diagnostic(line, 'error', `rejected: ${parsed.error}`));
-    else orders.push({ ...parsed.order, line } as GcOrder);
+  const take = (line: number, written: string, parsed: Parsed) => {
+    if ('error' in parsed) {
+      diagnostics.push(diagnostic(line, 'error', `rejected: ${parsed.error}`));
+      orders.push({ type: 'unreadable', text: echoed(written), message: parsed.error, line });
+    } else orders.push({ ...parsed.order, line } as GcOrder);
   };
-  if (typeof text !== 'string') return { orders, diagnostics: [diagnostic(1, 'error', 'rejected: no text')] };
+  const unreadable = (written: string, error: string) => {
+    take(1, written, { error });
+    return { orders, diagnostics };
+  };
+  if (typeof text !== 'string') return unreadable('', 'no text');
   if (text.trimStart().startsWith('[')) {
     let items: unknown;
     try {
       items = JSON.parse(text);
     } catch {
       // The parser's own message is a JavaScript error text: not for players.
-      return { orders, diagnostics: [diagnostic(1, 'error', 'rejected: invalid JSON')] };
+      return unreadable(text, 'invalid JSON');
     }
-    if (!Array.isArray(items))
-      return { orders, diagnostics: [diagnostic(1, 'error', 'rejected: not a JSON array')] };
-    items.forEach((item, i) => take(i + 1, parseJsonOrder(item)));
+    if (!Array.isArray(items)) return unreadable(text, 'not a JSON array');
+    items.forEach((item, i) => take(i + 1, jsonText(item), parseJsonOrder(item)));
     return { orders, diagnostics };
   }
   text.split(/\r\n|\r|\n/).forEach((raw, i) => {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) return;
-    take(i + 1, parseFields(line.split(',').map((f) => f.trim())));
+    take(i + 1, line, parseFields(line.split(',').map((f) => f.trim())));
   });
   return { orders, diagnostics };
 }

@@ -1,80 +1,228 @@
 import type { Notice, Report } from '@warpgate/engine';
-import type { MapView, PlayerView, WorldView } from './view';
+import { PAGE_WIDTH, table, type Cell } from '../printout';
+import { distance, SPEED } from './map';
+import type { MapView, PlayerView, Totals, WorldView } from './view';
 
-/** The printable printout (digest §8.1), rendered from the player's view only. */
+/** The printable printout (digest §8.1, in the book's order), rendered from the player's view only. */
 
-const pad = (s: string | number, n: number) => String(s).padStart(n);
+/** `left` and `right` on one line, `right` ending at the page's edge. */
+const spread = (left: string, right: string) =>
+  left + ' '.repeat(Math.max(2, PAGE_WIDTH - left.length - right.length)) + right;
 
-function worldText(w: WorldView): string[] {
-  const lines = [
-    `World ${w.number} (${w.q},${w.r})  owner ${w.owner}`,
-    `  Econ ${w.econ}  CP ${w.cp}  AF ${w.af}  DF ${w.df}  FT ${w.ft}  Probes ${w.probes}`,
+/** Tokens joined by `sep` after `lead`, wrapped to the page with the lead's indent. */
+function wrap(lead: string, tokens: string[], sep = '  '): string[] {
+  const lines = [lead];
+  for (const token of tokens) {
+    const last = lines[lines.length - 1];
+    const fresh = last.length === lead.length;
+    if (!fresh && last.length + sep.length + token.length > PAGE_WIDTH)
+      lines.push(' '.repeat(lead.length) + token);
+    else lines[lines.length - 1] = fresh ? last + token : last + sep + token;
+  }
+  return lines;
+}
+
+/** §8.1 header: the game, the player's code name and score, the turn resolved and the turn to write. */
+function header(v: PlayerView): string[] {
+  const resolved = v.turn - 1;
+  return [
+    spread('GALACTIC CONFLICT', `A game of ${v.players.length} empires on ${v.map.worlds.length} worlds`),
+    spread(`Code name ${v.me.name}`, `Score ${v.me.score} (+${v.me.scored} this turn)`),
+    v.ended
+      ? spread(`Turn ${resolved} resolved`, 'Final printout: the game is over')
+      : resolved === 0
+        ? spread('The game begins', 'Orders due for turn 1')
+        : spread(`Turn ${resolved} resolved`, `Orders due for turn ${v.turn}`),
   ];
-  if (w.battle) {
-    const b = w.battle;
-    const attackers = b.attackers.map((a) => `${a.name} ${a.af} AF`).join(', ');
+}
+
+const TOTALS = ['worlds', 'econ', 'cp', 'af', 'df', 'ft', 'probes'] as const;
+const TOTAL_HEADS = ['Worlds', 'Econ', 'CP', 'AF', 'DF', 'FT', 'Probes'];
+const ITEM = { AF: 'af', DF: 'df', PROBES: 'probes' } as const;
+const MOVES: readonly string[] = Object.values(ITEM);
+
+/** §8.1 totals, split into what is on the player's worlds and what is in transit, so they add up. */
+function totals(v: PlayerView): string[] {
+  const moving: Partial<Totals> = {};
+  for (const g of v.transit) moving[ITEM[g.unit]] = (moving[ITEM[g.unit]] ?? 0) + g.count;
+  const row = (name: string, values: (k: (typeof TOTALS)[number]) => Cell) => [name, ...TOTALS.map(values)];
+  return [
+    ...table(
+      'Totals',
+      [{ head: 'Owned' }, ...TOTAL_HEADS.map((head) => ({ head }))],
+      [
+        row('On your worlds', (k) => v.totals[k] - (moving[k] ?? 0)),
+        row('In transit', (k) => (MOVES.includes(k) ? (moving[k] ?? 0) : null)),
+        row('Total', (k) => v.totals[k]),
+      ],
+    ),
+    ...table(
+      'Units in transit (they arrive when the turn shown is resolved)',
+      ['Units', 'Type', 'Order', 'From world', 'To world', 'Arrive turn'].map((head) => ({ head })),
+      v.transit.map((g) => [
+        g.count,
+        g.unit === 'PROBES' ? 'probes' : g.unit,
+        g.kind,
+        g.from,
+        g.to,
+        g.arrives,
+      ]),
+    ),
+  ];
+}
+
+/** §8.1 visible worlds: a table, then what happened at each and this player's orders there. */
+function worlds(v: PlayerView): string[] {
+  return [
+    ...table(
+      'Worlds you see',
+      ['World', 'Owner', 'Econ', 'CP', 'AF', 'DF', 'FT', 'Probes'].map((head) => ({ head })),
+      v.worlds.map((w) => [w.number, w.owner, w.econ, w.cp, w.af, w.df, w.ft, w.probes]),
+    ),
+    ...v.worlds.flatMap(worldNews),
+  ];
+}
+
+function worldNews(w: WorldView): string[] {
+  const lines: string[] = [];
+  const b = w.battle;
+  if (b) {
     const outcome = b.outcome === 'conquered' ? `conquered by ${b.conqueror}` : b.outcome;
     lines.push(
-      `  Attacked by ${attackers}; defender ${b.defender} with ${b.af} AF, ${b.df} DF, ${b.ft} FT: ${outcome}`,
+      ...wrap(
+        '  Attacked by ',
+        b.attackers.map((a, i) => `${a.name} ${a.af} AF${i < b.attackers.length - 1 ? ',' : ''}`),
+        ' ',
+      ),
+      `  Defender ${b.defender} with ${b.af} AF, ${b.df} DF, ${b.ft} FT: ${outcome}`,
     );
   }
   if (w.probed) lines.push('  <<Probed>>');
   if (w.transferredFrom) lines.push(`  Transferred from ${w.transferredFrom}`);
-  for (const o of w.orders) lines.push(`    ${o.order}${o.reused ? '  (reused)' : ''}`);
-  return lines;
+  const executed = w.orders.map((o) => `${o.order}${o.reused ? ' (reused)' : ''}`);
+  if (executed.length > 0) lines.push(...wrap('  Your orders executed: ', executed));
+  if (w.reusable.length > 0) lines.push(...wrap('  Available for reuse: ', w.reusable));
+  return lines.length === 0 ? [] : ['', `World ${w.number} (${w.owner})`, ...lines];
 }
 
-/** An offset hex map: one row per r, worlds by number, yours marked with `*`. */
-function mapText(map: MapView): string[] {
-  const at = new Map(map.worlds.map((w) => [`${w.q},${w.r}`, w]));
-  const lines: string[] = [];
-  for (let r = -map.radius; r <= map.radius; r++) {
-    let row = ' '.repeat(2 * Math.abs(r));
-    for (let q = Math.max(-map.radius, -r - map.radius); q <= Math.min(map.radius, -r + map.radius); q++) {
-      const w = at.get(`${q},${r}`);
-      row += w ? pad(`${w.own ? '*' : ''}${w.number}`, 4) : '   .';
+/** Turns of travel to show distances for, besides the worlds this printout lists. */
+const REACH = 3;
+
+/**
+ * Hex distances from each of the player's worlds, grouped by turns of travel (§6.2), to every world
+ * within REACH turns and to every world the printout lists: planning needs no counting on the map.
+ */
+function distances(v: PlayerView): string[] {
+  const listed = new Set(v.worlds.map((w) => w.number));
+  const own = v.map.worlds.filter((w) => w.own);
+  if (own.length === 0) return [];
+  const lines = ['', `Distances in hexes from your worlds (* yours; units move ${SPEED} hexes a turn)`];
+  for (const from of own) {
+    const near = v.map.worlds
+      .map((w) => ({ w, d: distance(from, w) }))
+      .filter(({ w, d }) => d > 0 && (d <= REACH * SPEED || listed.has(w.number)))
+      .sort((a, b) => a.d - b.d || a.w.number - b.w.number);
+    lines.push('', `From world ${from.number}`);
+    for (let turns = 1; near.length > 0; turns++) {
+      const these = near.filter(({ d }) => Math.ceil(d / SPEED) === turns);
+      near.splice(0, these.length);
+      const lead = `  ${turns} turn${turns === 1 ? ': ' : 's:'}`.padEnd(13);
+      if (these.length > 0)
+        lines.push(
+          ...wrap(
+            lead,
+            these.map(({ w, d }) => `${w.own ? '*' : ''}${w.number} (${d})`),
+          ),
+        );
     }
-    lines.push(row.trimEnd());
   }
   return lines;
 }
 
-const COMBAT = new Set(['battle', 'world-conquered', 'world-lost']);
+/** Every line of the player's last orders, in the order written, with what became of it. */
+function received(v: PlayerView): string[] {
+  if (v.diagnostics.length === 0) return [];
+  const width = Math.min(24, Math.max(5, ...v.diagnostics.map((d) => d.order.length)));
+  const lead = (line: string, order: string) => `${line.padStart(4)}  ${order.padEnd(width)}  `;
+  const lines = ['', 'Orders received', '', lead('Line', 'Order') + 'Outcome'];
+  for (const d of v.diagnostics) {
+    const start = lead(d.line === null ? '-' : String(d.line), d.order);
+    if (start.length + d.message.length <= PAGE_WIDTH && d.order.length <= width)
+      lines.push(start + d.message);
+    else lines.push(start.trimEnd(), ' '.repeat(8) + d.message);
+  }
+  return lines;
+}
 
+/** Columns of the offset hex map a part of it may hold (two characters each): 80 columns wide. */
+const MAP_COLUMNS = (PAGE_WIDTH - 4) / 2 + 1;
+
+/**
+ * §8.1 map: one row per r, worlds by number, the player's own marked `*` (the book underlines them).
+ * A map wider than the page is printed in parts, west to east.
+ */
+function map(m: MapView): string[] {
+  const at = new Map(m.worlds.map((w) => [`${w.q},${w.r}`, w]));
+  // Doubled columns: hex (q, r) sits at x = 2q + r, two characters apart.
+  const xs = 4 * m.radius + 1;
+  const parts = Math.ceil(xs / MAP_COLUMNS);
+  const size = Math.ceil(xs / parts);
+  const lines: string[] = [];
+  for (let part = 0; part < parts; part++) {
+    const x0 = -2 * m.radius + part * size;
+    const title = parts === 1 ? 'Map (* yours)' : `Map (* yours), part ${part + 1} of ${parts}, west to east`;
+    lines.push('', title, '');
+    for (let r = -m.radius; r <= m.radius; r++) {
+      let row = '';
+      for (let q = Math.max(-m.radius, -r - m.radius); q <= Math.min(m.radius, -r + m.radius); q++) {
+        const x = 2 * q + r;
+        if (x < x0 || x >= x0 + size) continue;
+        const w = at.get(`${q},${r}`);
+        row = row.padEnd(2 * (x - x0)) + (w ? `${w.own ? '*' : ''}${w.number}` : '.').padStart(4);
+      }
+      lines.push(row.trimEnd());
+    }
+  }
+  return lines;
+}
+
+function standings(v: PlayerView): string[] {
+  return table(
+    'Final standings',
+    ['Rank', 'Code name', 'Score', ...TOTAL_HEADS, 'Result'].map((head) => ({ head })),
+    (v.standings ?? []).map((s) => [
+      s.rank,
+      s.name,
+      s.score,
+      ...TOTALS.map((k) => s.totals[k]),
+      s.winner ? 'winner' : '',
+    ]),
+  );
+}
+
+/** §8.4: every notification the digest pushes goes out at once; contacts on their own channel. */
 const toNotice = ({ kind, text }: PlayerView['notices'][number]): Notice => ({
-  kind: COMBAT.has(kind) ? 'combat' : kind === 'contact' ? 'contact' : 'news',
+  kind: kind === 'contact' ? 'contact' : 'combat',
   text,
 });
 
 export function renderReport(v: PlayerView): Report<PlayerView> {
-  const t = v.totals;
   const lines = [
-    `GALACTIC CONFLICT  ${v.ended ? 'final printout' : `orders for turn ${v.turn}`}`,
-    `Account ${v.me.id}  Code name ${v.me.name}  Score ${v.me.score}`,
-    '',
-    `Worlds ${t.worlds}  Econ ${t.econ}  CP ${t.cp}  AF ${t.af}  DF ${t.df}  FT ${t.ft}  Probes ${t.probes}`,
-    '',
-    ...v.worlds.flatMap((w) => [...worldText(w), '']),
-    'Contacts',
-    ...(v.contacts.length === 0 ? ['  none'] : v.contacts.map((c) => `  ${c.name}  ${c.score}`)),
-    '',
+    ...header(v),
+    ...totals(v),
+    ...worlds(v),
+    ...(v.contacts.length === 0
+      ? ['', 'Contacts: none']
+      : table(
+          'Contacts',
+          [{ head: 'Code name' }, { head: 'Score' }],
+          v.contacts.map((c) => [c.name, c.score]),
+        )),
+    ...(v.notices.length === 0 ? [] : ['', 'News', ...v.notices.map((n) => `  ${n.text}`)]),
+    ...received(v),
+    ...standings(v),
+    ...distances(v),
+    ...map(v.map),
   ];
-  if (v.notices.length > 0) lines.push('News', ...v.notices.map((n) => `  ${n.text}`), '');
-  if (v.diagnostics.length > 0)
-    lines.push(
-      'Orders received',
-      ...v.diagnostics.map((d) => `  ${d.line === null ? '' : `line ${d.line}: `}${d.message}`),
-      '',
-    );
-  if (v.standings)
-    lines.push(
-      'Final standings',
-      ...v.standings.map(
-        (s) =>
-          `  ${pad(s.rank, 2)}. ${s.name}  score ${s.score}  worlds ${s.totals.worlds}  Econ ${s.totals.econ}  CP ${s.totals.cp}  AF ${s.totals.af}  DF ${s.totals.df}  FT ${s.totals.ft}  probes ${s.totals.probes}${s.winner ? '  WINNER' : ''}`,
-      ),
-      '',
-    );
-  lines.push('Map (* = yours)', ...mapText(v.map));
   return { turn: v.turn, data: v, text: lines.join('\n') + '\n', notices: v.notices.map(toNotice) };
 }

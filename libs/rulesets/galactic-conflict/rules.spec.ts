@@ -6,7 +6,7 @@ import type { FullView, PlayerView, PublicView } from './view';
 
 /** Rules beyond the worked examples: combat, transfers, Econ precedence, reuse, visibility. */
 
-const report = (s: GcState, id: string) => gc.report(s, id).data;
+const report = (s: GcState, id: string) => gc.report(s, id)!.data;
 
 describe('combat', () => {
   test('losses round half up', () => {
@@ -229,7 +229,7 @@ describe('what each viewer sees', () => {
     expect(b.worlds.map((w) => w.number)).toEqual([2]);
     expect(b.contacts).toEqual([]);
     expect(b.notices).toEqual([expect.objectContaining({ kind: 'probed', world: 2 })]);
-    const text = gc.report(state, 'b1').text;
+    const text = gc.report(state, 'b1')!.text;
     expect(text).toContain('<<Probed>>');
     expect(text).not.toMatch(/A1|C1/);
     expect(events.filter((e) => e.type === 'galactic-conflict.ContactMade')).toEqual([
@@ -244,7 +244,7 @@ describe('what each viewer sees', () => {
     const state = start();
     for (const id of ['a1', 'b1', 'c1']) {
       expect(JSON.stringify(gc.view(state, { role: 'player', playerId: id }))).not.toContain('finalTurn');
-      expect(gc.report(state, id).text).not.toContain('25');
+      expect(gc.report(state, id)!.text).not.toContain('25');
     }
     const spectator = gc.view(state, { role: 'spectator' }) as PublicView;
     expect(spectator.role).toBe('public');
@@ -265,7 +265,7 @@ describe('what each viewer sees', () => {
       ['A1', 0, 2, false],
       ['B1', 0, 2, false],
     ]);
-    expect(gc.report(state, 'a1').text).toContain('Final standings');
+    expect(gc.report(state, 'a1')!.text).toContain('Final standings');
     expect(
       gc.resolveTurn(
         state,

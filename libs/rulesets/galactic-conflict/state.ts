@@ -16,8 +16,13 @@ export type Buildable = 'CP' | 'AF' | 'DF' | 'FT' | 'PROBES';
 export type Destroyable = 'FT' | 'CP' | 'ECON';
 export type Item = Buildable | 'ECON';
 
-/** The JSON form of the book's orders; `line` is where a parsed order came from. */
+/**
+ * The JSON form of the book's orders; `line` is where a parsed order came from. A line the parser
+ * could not read is an `unreadable` order (its text printable and shortened), so that the printout
+ * can echo it with the others: it is always rejected with its message.
+ */
 export type GcOrder = (
+  | { type: 'unreadable'; text: string; message: string }
   | { type: 'attack'; from: number; to: number; count: number }
   | { type: 'move'; from: number; to: number; unit: Unit; count: number }
   | { type: 'probe'; from: number; to: number }
@@ -127,9 +132,12 @@ export type WorldSetup = Omit<World, 'standingBuilds' | 'news'>;
  * A checked order as OrdersChecked tells it: the order in the book's syntax (formatOrder), alone when
  * it was accepted as given on the line after the order before (the first on line 1; after an order
  * without a line, none); else with what differs: clamped, rejected and why, its line (null: none).
+ * Since schema 4, an unreadable line: its text, and why it was rejected.
  */
 export type CheckedOrder =
-  string | { order: string; clamped?: true; rejected?: string; line?: number | null };
+  | string
+  | { order: string; clamped?: true; rejected?: string; line?: number | null }
+  | { unreadable: string; rejected: string; line?: number | null };
 
 /**
  * The events of a game: each player's checked orders, then what they led to. Steps that follow from
@@ -199,12 +207,13 @@ export const gcEvent = <K extends GcEventName>(
 
 /**
  * Schema 2: results without what is usual, battles without the forces the state holds. Schema 3: the
- * orders given in the book's syntax, the reused ones and the scores left to the state.
+ * orders given in the book's syntax, the reused ones and the scores left to the state. Schema 4:
+ * unreadable lines too (schema 3 reads as it is).
  */
 const VERSIONS: Record<GcEventName, number> = {
   GameSetUp: 1,
   TurnBegan: 1,
-  OrdersChecked: 3,
+  OrdersChecked: 4,
   WorldTransferred: 1,
   GroupsDeparted: 1,
   WorldsProduced: 1,
@@ -239,6 +248,7 @@ type CheckedBefore3 = {
 export function upcast(event: RulesetEvent, version: number): RulesetEvent {
   switch (event.type) {
     case 'galactic-conflict.OrdersChecked': {
+      if (version >= 3) return event;
       const { player, results } = event.data as { player: PlayerId; results: CheckedBefore3[] };
       const given = results
         .filter((r) => !r.reused)

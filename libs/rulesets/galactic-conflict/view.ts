@@ -1,10 +1,11 @@
 import type { Diagnostic, Standing, Viewer } from '@warpgate/engine';
-import { diagnosticOf } from './check';
+import { outcomeOf, severityOf } from './check';
 import { formatOrder } from './orders';
 import {
   FIELD,
   NEUTRAL,
   type Contents,
+  type Group,
   type GcOrder,
   type GcState,
   type Owner,
@@ -54,6 +55,17 @@ export interface WorldView extends Contents {
   transferredFrom: string | null;
   /** This player's executed orders at the world, in the book's syntax. */
   orders: { order: string; reused: boolean }[];
+  /** The builds the world will reuse if it gets no Econ order (§4.11): on the player's own worlds only. */
+  reusable: string[];
+}
+
+/** One of the player's groups in transit; it arrives during the resolution of turn `arrives`. */
+export type TransitView = Pick<Group, 'kind' | 'unit' | 'count' | 'from' | 'to'> & { arrives: number };
+
+/** A line of the player's last orders, echoed: `message` is its outcome (outcomeOf). */
+export interface Received extends Diagnostic {
+  /** As written for an unreadable line, else in the book's syntax (as executed when reduced). */
+  order: string;
 }
 
 export type Totals = Record<'worlds' | 'econ' | 'cp' | 'af' | 'df' | 'ft' | 'probes', number>;
@@ -80,12 +92,15 @@ export interface PlayerView {
   role: 'player';
   turn: number;
   ended: boolean;
-  me: { id: PlayerId; name: string; score: number };
+  /** `scored`: the points of the turn just resolved. */
+  me: { id: PlayerId; name: string; score: number; scored: number };
+  /** Including the units in transit. */
   totals: Totals;
+  transit: TransitView[];
   worlds: WorldView[];
   contacts: { name: string; score: number }[];
   map: MapView;
-  diagnostics: Diagnostic[];
+  diagnostics: Received[];
   notices: Notice[];
   players: string[];
   standings: Standing[] | null;
@@ -132,7 +147,8 @@ const mapOf = (state: GcState, player: PlayerId | null): MapView => ({
 });
 
 /** The world an order is listed under (§8.1): A/M/P/G by source, B/E/D/T by world. */
-const orderWorld = (o: GcOrder): number => ('world' in o ? o.world : o.from);
+const orderWorld = (o: GcOrder): number | null =>
+  o.type === 'unreadable' ? null : 'world' in o ? o.world : o.from;
 
 function playerView(state: GcState, playerId: PlayerId): PlayerView {
   const me = state.players.find((p) => p.id === playerId);
@@ -168,6 +184,7 @@ function playerView(state: GcState, playerId: PlayerId): PlayerView {
         orders: executed
           .filter((r) => orderWorld(r.order) === w.number)
           .map((r) => ({ order: formatOrder(r.order), reused: r.reused })),
+        reusable: w.owner === playerId ? w.standingBuilds.map(formatOrder) : [],
       };
     });
 
@@ -175,15 +192,30 @@ function playerView(state: GcState, playerId: PlayerId): PlayerView {
     role: 'player',
     turn: state.turn,
     ended: state.ended,
-    me: { id: me.id, name: me.name, score: me.score },
+    me: { id: me.id, name: me.name, score: me.score, scored: me.news.scored },
     totals: totalsOf(state, playerId),
+    transit: state.transit
+      .filter((g) => g.owner === playerId)
+      .map(({ kind, unit, count, from, to, arrivesOnTurn }) => ({
+        kind,
+        unit,
+        count,
+        from,
+        to,
+        arrives: arrivesOnTurn,
+      })),
     worlds,
     contacts: me.contacts.map((id) => ({
       name: nameOf(id),
       score: state.players.find((p) => p.id === id)?.score ?? 0,
     })),
     map: mapOf(state, playerId),
-    diagnostics: me.news.results.map(diagnosticOf),
+    diagnostics: me.news.results.map((r) => ({
+      line: r.order.line ?? null,
+      severity: severityOf(r),
+      order: formatOrder(r.order),
+      message: outcomeOf(r) + (r.reused ? ' (standing build reused)' : ''),
+    })),
     notices: notices(state, playerId, nameOf),
     players: state.players.map((p) => p.name),
     standings: standings(state),
@@ -214,7 +246,8 @@ function notices(state: GcState, me: PlayerId, nameOf: (o: Owner) => string): No
       out.push({ kind: 'battle', world: w.number, text: `Battle at world ${w.number}` });
     if (battle?.conqueror === me)
       out.push({ kind: 'world-conquered', world: w.number, text: `You conquered world ${w.number}` });
-    if (startOwner === me && w.owner !== me && transfer?.from !== me)
+    // Also a world given to the player this turn and conquered at once.
+    if ((startOwner === me || transfer?.to === me) && w.owner !== me && transfer?.from !== me)
       out.push({
         kind: 'world-lost',
         world: w.number,

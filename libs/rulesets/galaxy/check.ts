@@ -14,8 +14,10 @@ export function checkOrders(state: GalaxyState, playerId: string, orders: Galaxy
   if (refused) return [{ line: 1, severity: 'error', message: refused }];
   const t = startTurn(cloneState(state));
   const copy = t.s.races.find((r) => r.id === playerId) as typeof race;
-  const { mistakes } = executeOrders(t, copy, orders, 'A');
-  mistakes.push(...executeOrders(t, copy, orders, 'B').mistakes);
+  // The parser reported the lines it could not read already.
+  const readable = orders.filter((o) => o.type !== 'unreadable');
+  const { mistakes } = executeOrders(t, copy, readable, 'A');
+  mistakes.push(...executeOrders(t, copy, readable, 'B').mistakes);
   return mistakes
     .sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
     .map((m) => ({ line: m.line, severity: m.severity, message: m.message }));

@@ -390,10 +390,12 @@ function execute(t: Turn, race: Race, o: GalaxyOrder): Note {
       if (o.address.length < 1 || o.address.length > 200) fail('an address has 1 to 200 characters');
       change(t, race, { op: 'contact', address: o.address });
       return;
+    case 'unreadable':
+      return fail(o.message);
   }
 }
 
-/** Runs the race's orders of one phase in written order; failures become mistakes. */
+/** Runs the race's orders of one phase in written order; failures and notes become mistakes. */
 export function executeOrders(
   t: Turn,
   race: Race,
@@ -410,7 +412,8 @@ export function executeOrders(
   for (const o of orders) {
     if (PHASE_B.has(o.type) !== (phase === 'B')) continue;
     const line = o.line ?? null;
-    const text = o.source ?? o.type;
+    // As OrdersExecuted has always recorded it (the report makes it printable); unreadable: its line.
+    const text = o.source ?? (o.type === 'unreadable' ? o.text : o.type);
     try {
       const note = execute(t, race, o);
       if (note) mistakes.push({ line, text, severity: note.severity, message: note.message });

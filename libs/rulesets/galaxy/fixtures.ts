@@ -1,7 +1,7 @@
 import { createRng, fold, type RulesetEvent } from '@warpgate/engine';
 import { galaxy } from './index';
 import { emptyPlanet, newRace } from './setup';
-import { type GalaxyState, type Group, type Planet, type Race, type ShipType } from './state';
+import { emptyNews, type GalaxyState, type Group, type Planet, type Race, type ShipType } from './state';
 
 /** Small hand-made positions for the rule tests. */
 
@@ -32,7 +32,7 @@ export function tiny(extraPlanets: Planet[] = []): GalaxyState {
     ],
     races,
     winner: null,
-    news: { battles: [], bombings: [], messages: [], mistakes: {}, notices: {}, gone: [] },
+    news: emptyNews(),
   };
 }
 

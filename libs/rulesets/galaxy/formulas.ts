@@ -15,7 +15,7 @@ export const speed = (t: ShipType, g: Pick<Group, 'load' | 'tech'>): number =>
   t.drive > 0 ? (20 * t.drive * g.tech.drive) / shipMass(t, g) : 0;
 
 export const attackOf = (t: ShipType, g: Group): number => t.weapons * g.tech.weapons;
-export const defenceOf = (t: ShipType, g: Group): number =>
+export const defenceOf = (t: ShipType, g: Pick<Group, 'load' | 'tech'>): number =>
   t.shields * g.tech.shields * Math.cbrt(30 / shipMass(t, g));
 export function killProbability(attack: number, defence: number): number {
   if (attack <= 0) return 0;
@@ -26,6 +26,10 @@ export function killProbability(attack: number, defence: number): number {
 export const productionOf = (p: Pick<Planet, 'population' | 'industry'>): number =>
   p.industry + (p.population - p.industry) / 4;
 
+/** PP to build this much ship mass, making the MAT the stockpile lacks at 1/NR PP each (§6.5). */
+export const buildCost = (mass: number, materials: number, resources: number): number =>
+  10 * mass + Math.max(0, mass - materials) / resources;
+
 /** Ships a budget builds, and what it costs (§6.5). */
 export function shipsBuilt(
   mass: number,
@@ -33,7 +37,7 @@ export function shipsBuilt(
   materials: number,
   resources: number,
 ): { n: number; cost: number } {
-  const costOf = (n: number) => 10 * mass * n + Math.max(0, mass * n - materials) / resources;
+  const costOf = (n: number) => buildCost(mass * n, materials, resources);
   const nA = Math.floor(budget / (10 * mass) + EPS);
   let n =
     nA * mass <= materials + EPS

@@ -341,7 +341,7 @@ it('is played from setup to a winner through the contract', () => {
     },
     { playerId: 'p2', name: 'Race 2', rank: 2, winner: false, score: 0, totals: { planets: 0, ships: 0 } },
   ]);
-  const report = galaxy.report(state, 'p1');
+  const report = galaxy.report(state, 'p1')!;
   expect(report.text).toContain('Race 1 have won');
   expect(report.notices).toContainEqual({ kind: 'news', text: 'Game over: the Race 1 have won' });
   expect(galaxy.view(state, { role: 'spectator' })).toMatchObject({ role: 'admin', winner: 'p1' });

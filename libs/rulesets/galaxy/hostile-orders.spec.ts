@@ -111,7 +111,7 @@ describe('hostile Galaxy orders', () => {
     [`G 1 ${HUGE}`, 'ships is not a finite number'],
   ])('rejects a number too large to be finite: %#', (line, message) => {
     const { orders, diagnostics } = parse(line);
-    expect(orders.map((o) => o.type)).toEqual(['header']);
+    expect(orders.map((o) => o.type)).toEqual(['header', 'unreadable']);
     expect(diagnostics).toEqual([{ line: 2, severity: 'error', message }]);
   });
 
@@ -125,16 +125,16 @@ describe('hostile Galaxy orders', () => {
     ['[{"type":"send","group":1e999,"planet":"1"}]', 'send: group is not a finite number'],
     ['[{"type":"send","group":1,"planet":"1","ships":1e999}]', 'send: ships is not a finite number'],
   ])('rejects a JSON number too large to be finite: %#', (json, message) => {
-    expect(galaxy.parseOrders(json)).toEqual({
-      orders: [],
-      diagnostics: [{ line: 1, severity: 'error', message }],
-    });
+    const { orders, diagnostics } = galaxy.parseOrders(json);
+    expect(orders).toEqual([{ type: 'unreadable', line: 1, text: expect.any(String), message }]);
+    expect(diagnostics).toEqual([{ line: 1, severity: 'error', message }]);
   });
 
   it.each(PROTOTYPE_NAMES)('"%s" is an unknown order type, in JSON', (type) => {
+    const message = `unknown order type "${type}"`;
     expect(galaxy.parseOrders(JSON.stringify([{ type }]))).toEqual({
-      orders: [],
-      diagnostics: [{ line: 1, severity: 'error', message: `unknown order type "${type}"` }],
+      orders: [{ type: 'unreadable', line: 1, text: JSON.stringify({ type }), message }],
+      diagnostics: [{ line: 1, severity: 'error', message }],
     });
   });
 

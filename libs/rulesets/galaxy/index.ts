@@ -22,7 +22,7 @@ export const galaxy: Ruleset<GalaxyState, GalaxyOrder, GalaxyView, PlayerView> =
   validateEmpireName,
   setup,
   initialState,
-  foldVersion: 2,
+  foldVersion: 3,
   evolve,
   eventVersions: EVENT_VERSIONS,
   upcast,
@@ -33,6 +33,8 @@ export const galaxy: Ruleset<GalaxyState, GalaxyOrder, GalaxyView, PlayerView> =
   report: (state, playerId) => {
     const v = view(state, { role: 'player', playerId });
     if (v.role !== 'player') throw new Error(`${playerId} plays no race in this game`);
+    // A race that left gets its last report on the turn it left, none after (digest §10.36).
+    if (v.me.status !== 'active' && !v.gone.some((g) => g.name === v.me.name)) return null;
     return renderReport(v);
   },
   currentTurn: (state) => state.turn,

@@ -127,7 +127,7 @@ it('reports errors per line and keeps the other orders', () => {
   const { orders, diagnostics } = parse(
     's 1 "open quote\nk 1\nD X 1 0 0 0\nD X 1 0 0 0 zero\nL 1 FOOD\nO CAPS\nS 1 7 -2\nM 1 2 3 4\nW Beta',
   );
-  expect(orders.map((o) => o.type)).toEqual(['header', 'war']);
+  expect(orders.map((o) => o.type)).toEqual(['header', ...Array<string>(8).fill('unreadable'), 'war']);
   expect(diagnostics.map((d) => [d.line, d.message])).toEqual([
     [2, 'unterminated quote'],
     [3, 'unknown order'],
@@ -170,6 +170,14 @@ it('accepts the same orders as JSON', () => {
   expect(orders).toEqual([
     { type: 'send', group: 1, planet: 'zzyax prime', ships: 0, line: 1 },
     { type: 'design', name: 'X', drive: 1, attacks: 0, weapons: 0, shields: 0, cargo: 0, line: 2 },
+    {
+      type: 'unreadable',
+      line: 3,
+      text: '{"type":"send","group":0,"planet":"x"}',
+      message: 'send: bad or missing group',
+    },
+    { type: 'unreadable', line: 4, text: '{"type":"nope"}', message: 'unknown order type "nope"' },
+    { type: 'unreadable', line: 5, text: '7', message: 'an order is a JSON object' },
   ]);
   expect(diagnostics.map((d) => d.line)).toEqual([3, 4, 5]);
   expect(galaxy.parseOrders('[not json').diagnostics[0].message).toBe('not valid JSON');
@@ -326,6 +334,7 @@ function randomOrder(rng: Rng, type: OrderType): GalaxyOrder {
       type: 'contact',
       address: Array.from({ length: rng.int(1, 4) }, () => rng.pick(['me', 'at', 'x.org', 'a_b'])).join(' '),
     }),
+    unreadable: () => ({ type: 'unreadable', text: `${name()}?`, message: 'unknown order' }),
   };
   return make[type]();
 }

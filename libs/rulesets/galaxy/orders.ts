@@ -1,6 +1,7 @@
 import type { Diagnostic, OrderTypeSpec, ParsedOrders } from '@warpgate/engine';
+import { printable } from '../printout';
 import { normalName } from './names';
-import { OPTION_DEFAULTS, ROUTE_KINDS, type Cargo, type OptionName, type RouteKind } from './state';
+import { OPTIONS, ROUTE_KINDS, type Cargo, type OptionName, type RouteKind } from './state';
 
 /** The order parser: the book's mail format (digest §4.1) or a JSON array of the same orders. */
 
@@ -46,6 +47,8 @@ export type GalaxyOrder = (
   | { type: 'scrap'; group: GroupRef; ships: number }
   | { type: 'password'; password: string | null }
   | { type: 'contact'; address: string }
+  /** A line (or JSON item) that could not be read: echoed in the report as rejected. */
+  | { type: 'unreadable'; text: string; message: string }
 ) & { line?: number; source?: string };
 
 export type OrderType = GalaxyOrder['type'];
@@ -66,7 +69,7 @@ type FieldKind =
 
 /** Each order type's fields (JSON form), keyword and help; drives the JSON check and ORDER_TYPES. */
 const SPECS: Record<
-  Exclude<OrderType, 'header'>,
+  Exclude<OrderType, 'header' | 'unreadable'>,
   { code: string; fields: Record<string, FieldKind>; help: string; example: string }
 > = {
   message: {
@@ -251,7 +254,7 @@ export const ORDER_TYPES: OrderTypeSpec[] = Object.entries(SPECS).map(([name, s]
     type: ARG_TYPE[kind],
     ...(kind === 'cargo' ? { values: ['COL', 'CAP', 'MAT'] } : {}),
     ...(kind === 'route' ? { values: [...ROUTE_KINDS] } : {}),
-    ...(kind === 'option' ? { values: Object.keys(OPTION_DEFAULTS) } : {}),
+    ...(kind === 'option' ? { values: Object.keys(OPTIONS) } : {}),
   })),
 }));
 
@@ -393,7 +396,7 @@ function parseLine(tokens: string[]): GalaxyOrder {
       return {
         type: 'option',
         on,
-        option: keyword(a[on ? 0 : 1], Object.keys(OPTION_DEFAULTS) as OptionName[], 'option'),
+        option: keyword(a[on ? 0 : 1], Object.keys(OPTIONS) as OptionName[], 'option'),
       };
     }
     case 'P':
@@ -436,6 +439,19 @@ function parseLine(tokens: string[]): GalaxyOrder {
       return fail('unknown order');
   }
 }
+
+/** An order line as the report echoes it: printable, and not a page long. */
+const ECHO_LENGTH = 60;
+export function echo(text: string): string {
+  const shown = printable(text.trim());
+  return shown.length > ECHO_LENGTH ? `${shown.slice(0, ECHO_LENGTH - 3)}...` : shown;
+}
+const unreadable = (line: number, text: string, message: string): GalaxyOrder => ({
+  type: 'unreadable',
+  text: echo(text),
+  message,
+  line,
+});
 
 const startsWith = (line: string, prefix: string) => line.trimStart().toUpperCase().startsWith(prefix);
 
@@ -501,6 +517,7 @@ function parseText(text: string): ParsedOrders<GalaxyOrder> {
       orders.push({ ...parseLine(tokenize(line)), line: lineNo, source: raw.trim() });
     } catch (e) {
       problem(lineNo, messageOf(e));
+      orders.push(unreadable(lineNo, raw, messageOf(e)));
     }
   }
   if (i >= lines.length)
@@ -527,7 +544,7 @@ function checkJsonOrder(value: unknown): GalaxyOrder {
   // Own properties only: "constructor" or "__proto__" are no order types.
   if (typeof o.type !== 'string' || !Object.hasOwn(SPECS, o.type))
     return fail(`unknown order type "${String(o.type)}"`);
-  const spec = SPECS[o.type as Exclude<OrderType, 'header'>];
+  const spec = SPECS[o.type as keyof typeof SPECS];
   const out: Record<string, unknown> = { type: o.type };
   for (const [field, kind] of Object.entries(spec.fields)) {
     const v = o[field];
@@ -550,7 +567,7 @@ function checkJsonOrder(value: unknown): GalaxyOrder {
                     : kind === 'route'
                       ? ROUTE_KINDS.includes(v as RouteKind)
                       : kind === 'option'
-                        ? typeof v === 'string' && Object.hasOwn(OPTION_DEFAULTS, v)
+                        ? typeof v === 'string' && Object.hasOwn(OPTIONS, v)
                         : kind === 'boolean'
                           ? typeof v === 'boolean'
                           : Array.isArray(v) && v.every((s) => typeof s === 'string');
@@ -634,6 +651,17 @@ export function formatOrder(o: GalaxyOrder): string {
       return `Y${o.password === null ? '' : ` ${token(o.password)}`}`;
     case 'contact':
       return `Z ${o.address}`;
+    case 'unreadable':
+      return o.text;
+  }
+}
+
+/** A JSON item as the report echoes it (then shortened). */
+function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return '(nested too deeply to show)';
   }
 }
 
@@ -651,11 +679,8 @@ export function parseOrders(text: string): ParsedOrders<GalaxyOrder> {
     try {
       orders.push({ ...checkJsonOrder(value), line: i + 1 });
     } catch (e) {
-      diagnostics.push({
-        line: i + 1,
-        severity: 'error',
-        message: messageOf(e),
-      });
+      diagnostics.push({ line: i + 1, severity: 'error', message: messageOf(e) });
+      orders.push(unreadable(i + 1, jsonText(value), messageOf(e)));
     }
   });
   return { orders, diagnostics };

@@ -69,8 +69,16 @@ export interface Group {
 }
 
 export type OptionName =
-  'UNDERSCORES' | 'TWOCOL' | 'NAMECASE' | 'AUTOUNLOAD' | 'SORTGROUPS' | 'PRODTABLE' | 'FLEETTABLES';
-export const OPTION_DEFAULTS: Record<OptionName, boolean> = {
+  | 'UNDERSCORES'
+  | 'TWOCOL'
+  | 'NAMECASE'
+  | 'AUTOUNLOAD'
+  | 'SORTGROUPS'
+  | 'PRODTABLE'
+  | 'FLEETTABLES'
+  | 'BATTLEPROTOCOL';
+/** The options a new race starts with (GameSetUp records them), in the book's order of the O order. */
+export const OPTION_DEFAULTS: Record<Exclude<OptionName, 'BATTLEPROTOCOL'>, boolean> = {
   UNDERSCORES: false,
   TWOCOL: false,
   NAMECASE: true,
@@ -79,6 +87,12 @@ export const OPTION_DEFAULTS: Record<OptionName, boolean> = {
   PRODTABLE: false,
   FLEETTABLES: true,
 };
+/**
+ * Every option O sets, and its default. Decision: the book prints every shot of a battle; GalaxyNG
+ * prints a table per battle and the shots only with its BATTLEPROTOCOL option, off until set
+ * (a race without it in its options has it off, as every race set up before it existed).
+ */
+export const OPTIONS: Record<OptionName, boolean> = { ...OPTION_DEFAULTS, BATTLEPROTOCOL: false };
 
 export interface Race {
   id: RaceId;
@@ -88,7 +102,7 @@ export interface Race {
   tech: Tech;
   /** Races this race declared peace on; at war with everyone else. */
   peace: RaceId[];
-  options: Record<OptionName, boolean>;
+  options: typeof OPTION_DEFAULTS & Partial<Record<OptionName, boolean>>;
   map: { x: number; y: number; size: number };
   types: ShipType[];
   fleets: string[];

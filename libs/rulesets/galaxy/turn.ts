@@ -1,5 +1,6 @@
 import { capacity, distance, shipMass, speed } from './formulas';
 import { nameKey, sameName } from './names';
+import { EPS } from './state';
 import type {
   Cargo,
   Change,
@@ -208,3 +209,10 @@ export const cloneState = (s: GalaxyState): GalaxyState => ({
 /** Speed of a set of groups moving together (a fleet: its slowest group). */
 export const groupSpeed = (race: Race, groups: Group[]): number =>
   groups.reduce((min, g) => Math.min(min, speed(shipType(race, g), g)), Infinity);
+
+/** A group in hyperspace that set out this turn: it has covered no more than one turn's move. */
+export function setOutThisTurn(s: GalaxyState, race: Race, g: Group): boolean {
+  const unit = g.fleet === null ? [g] : fleetGroups(race, g.fleet);
+  const covered = distance(planetAt(s, g.origin ?? g.planet), planetAt(s, g.planet)) - g.left;
+  return covered <= groupSpeed(race, unit) + EPS;
+}

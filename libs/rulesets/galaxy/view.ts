@@ -1,20 +1,21 @@
 import type { Notice, Standing, Viewer } from '@warpgate/engine';
-import { capacity, distance, productionOf, shipCost, shipMass, speed, typeMass } from './formulas';
+import { capacity, defenceOf, distance, productionOf, shipCost, shipMass, speed, typeMass } from './formulas';
 import { productionName } from './names';
-import { groupSpeed } from './turn';
-import type {
-  Battle,
-  Bombing,
-  GalaxyState,
-  Group,
-  Mistake,
-  OptionName,
-  Planet,
-  Race,
-  RaceId,
-  RouteKind,
-  ShipType,
-  Tech,
+import { groupSpeed, setOutThisTurn } from './turn';
+import {
+  OPTIONS,
+  type Battle,
+  type Bombing,
+  type GalaxyState,
+  type Group,
+  type Mistake,
+  type OptionName,
+  type Planet,
+  type Race,
+  type RaceId,
+  type RouteKind,
+  type ShipType,
+  type Tech,
 } from './state';
 
 /** What each viewer may see (digest §8): players their own things and what the book shows them. */
@@ -55,7 +56,11 @@ export interface GroupView {
 export interface TypeView extends ShipType {
   mass: number;
   cost: number;
+  /** Empty and fully loaded (a full hold weighs C + C²/10 at any cargo tech), at drive tech 1. */
   speed: number;
+  loadedSpeed: number;
+  /** Effective shields at shields tech 1: diluted by the ship's mass (§7). */
+  defence: number;
   capacity: number;
 }
 export interface MapPlanet {
@@ -89,6 +94,15 @@ export interface BattleView {
   groups: Battle['groups'];
   shots: Battle['shots'];
 }
+/** A race in the ranking (best production first); tech: the sum of its four levels, as GalaxyNG ranks. */
+export interface RankView {
+  name: string;
+  population: number;
+  industry: number;
+  production: number;
+  tech: number;
+  planets: number;
+}
 export interface PlayerView {
   role: 'player';
   turn: number;
@@ -108,7 +122,9 @@ export interface PlayerView {
   gone: GalaxyState['news']['gone'];
   messages: { from: string | null; broadcast: boolean; text: string }[];
   notices: Notice[];
+  /** The orders that were rejected, reduced or answered (schema 2 keeps no others). */
   mistakes: Mistake[];
+  ranking: RankView[];
   types: TypeView[];
   alienTypes: (TypeView & { owner: string })[];
   planets: PlanetView[];
@@ -118,7 +134,8 @@ export interface PlayerView {
   groups: GroupView[];
   fleets: { name: string; speed: number; groups: number[] }[];
   alienGroups: GroupView[];
-  incoming: GroupView[];
+  /** Alien groups heading for the race's planets; sentThisTurn: new this turn (pushed). */
+  incoming: (GroupView & { sentThisTurn: boolean })[];
   battles: BattleView[];
   bombings: Bombing[];
   map: { planets: MapPlanet[]; groups: MapGroup[] };
@@ -140,8 +157,11 @@ export type GalaxyView = PlayerView | PublicView | FullView;
 const raceName = (s: GalaxyState, id: RaceId | null): string | null =>
   id === null ? null : (s.races.find((r) => r.id === id)?.name ?? null);
 
+/** A design's figures at techs 1, as the book's examples give them. */
+const TECH_1 = { drive: 1, weapons: 1, shields: 1, cargo: 1 };
+
 export function typeView(t: ShipType, race: Tech): TypeView {
-  const unit = { load: 0, tech: { drive: 1, weapons: 1, shields: 1, cargo: race.cargo } };
+  const empty = { load: 0, tech: TECH_1 };
   // Spelt out: in V8, a spread followed by more properties is slow to build.
   return {
     name: t.name,
@@ -152,7 +172,9 @@ export function typeView(t: ShipType, race: Tech): TypeView {
     cargo: t.cargo,
     mass: typeMass(t),
     cost: shipCost(t),
-    speed: speed(t, unit),
+    speed: speed(t, empty),
+    loadedSpeed: speed(t, { load: capacity(t, 1), tech: TECH_1 }),
+    defence: defenceOf(t, empty),
     capacity: capacity(t, race.cargo),
   };
 }
@@ -273,6 +295,25 @@ const othersAt = (at: Map<number, Spot[]>, planets: Iterable<number>, me: Race):
 const inWindow = (m: Race['map'], p: { x: number; y: number }) =>
   p.x >= m.x && p.y >= m.y && p.x <= m.x + m.size && p.y <= m.y + m.size;
 
+function ranking(s: GalaxyState): RankView[] {
+  const rank = new Map<RaceId, RankView>();
+  for (const r of s.races)
+    if (r.status === 'active') {
+      const { drive, weapons, shields, cargo } = r.tech;
+      const tech = drive + weapons + shields + cargo;
+      rank.set(r.id, { name: r.name, population: 0, industry: 0, production: 0, tech, planets: 0 });
+    }
+  for (const p of s.planets) {
+    const sum = p.owner === null ? undefined : rank.get(p.owner);
+    if (!sum) continue;
+    sum.population += p.population;
+    sum.industry += p.industry;
+    sum.production += productionOf(p);
+    sum.planets++;
+  }
+  return [...rank.values()].sort((a, b) => b.production - a.production);
+}
+
 function playerView(s: GalaxyState, me: Race): PlayerView {
   const mine = (p: Planet) => p.owner === me.id;
   const present = new Set(me.groups.filter((g) => g.origin === null).map((g) => g.planet));
@@ -330,7 +371,7 @@ function playerView(s: GalaxyState, me: Race): PlayerView {
       name: me.name,
       status: me.status,
       tech: me.tech,
-      options: me.options,
+      options: { ...OPTIONS, ...me.options },
       map: me.map,
       contact: me.contact,
       lastOrdersTurn: me.lastOrdersTurn,
@@ -346,6 +387,7 @@ function playerView(s: GalaxyState, me: Race): PlayerView {
       })),
     notices: s.news.notices[me.id] ?? [],
     mistakes: s.news.mistakes[me.id] ?? [],
+    ranking: ranking(s),
     types: me.types.map((t) => typeView(t, me.tech)),
     alienTypes: [...seenTypes.values()],
     planets: s.planets.filter(mine).map((p) => planetView(s, p)),
@@ -379,11 +421,11 @@ function playerView(s: GalaxyState, me: Race): PlayerView {
       };
     }),
     alienGroups,
-    incoming: incomingRaw.map(({ r, g }) => {
-      const seen = groupView(s, r, g, false);
-      seen.origin = s.planets[(g.origin as number) - 1].name;
-      return seen;
-    }),
+    incoming: incomingRaw.map(({ r, g }) => ({
+      ...groupView(s, r, g, false),
+      origin: s.planets[(g.origin as number) - 1].name,
+      sentThisTurn: setOutThisTurn(s, r, g),
+    })),
     battles: battles.map((b) => ({
       phase: b.phase,
       planet: s.planets[b.planet - 1].name,

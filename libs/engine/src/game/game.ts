@@ -85,7 +85,8 @@ export interface MessageRef {
  */
 // 2: submissions keep their text or their orders, not both (OrdersSubmitted schema 2).
 // 3: turns can be voided (atClose, voids) and disputed.
-export const GAME_FOLD_VERSION = 3;
+// 4: a turn's resolution ends the last turn's reports, whether or not it issued any.
+export const GAME_FOLD_VERSION = 4;
 
 type Evolver<S> = Pick<Ruleset<S>, 'initialState' | 'evolve' | 'eventVersions' | 'upcast'>;
 
@@ -239,8 +240,12 @@ function changes<S>(ruleset: Evolver<S>, game: Game<S>, event: GameEvent & Store
       const { messageId, from, to } = event.data;
       return { messages: [...game.messages, { messageId, revision: event.revision, from, to }] };
     }
+    case 'TurnResolved': {
+      // A turn that issued no report at all still ends the last one's: none is the turn's now.
+      const { turn } = event.data;
+      return game.reports?.turn === turn ? {} : { reports: { turn, hashes: {} } };
+    }
     case 'GameCreated':
-    case 'TurnResolved':
       return {};
     default:
       return { state: ruleset.evolve(game.state, event) };

@@ -33,9 +33,10 @@ export function resolveClosedTurn(
   const state = fold(ruleset, domain, game.state);
   const platform = <K extends keyof GameEventMap>(type: K, data: GameEventMap[K]) => ({ type, data });
   // Only the hash: the report is a function of `state`, rebuilt when asked for (and proved by the hash).
-  const reports = game.players.map((p) =>
-    platform('ReportIssued', { turn, playerId: p.id, hash: stateHash(ruleset.report(state, p.id)) }),
-  );
+  const reports = game.players.flatMap((p) => {
+    const report = ruleset.report(state, p.id);
+    return report ? [platform('ReportIssued', { turn, playerId: p.id, hash: stateHash(report) })] : [];
+  });
   const standings = ruleset.outcome(state);
   const next = ruleset.currentTurn(state);
   const events = [

@@ -1,0 +1,159 @@
+import type { Notice } from '@warpgate/engine';
+import { type Column, table } from '../printout';
+import { echo } from './orders';
+import { OPTIONS, type Mistake, type OptionName } from './state';
+import { namer } from './tables';
+import type { BattleView, PlayerView } from './view';
+
+/**
+ * The printout's bulletin (GalaxyNG's: ranking, options), the orders received, the status
+ * of players and the battles; from the player's view only.
+ */
+
+const text = (head: string): Column => ({ head });
+const num = (head: string, digits = 2): Column => ({ head, digits, align: 'right' });
+const onOff = (on: boolean): string => (on ? 'ON' : 'OFF');
+
+/** What became of an order that went wrong or was noted; an F order's note is its answer. */
+function outcome(m: Mistake): string {
+  if (m.severity === 'error') return 'rejected';
+  if (m.severity === 'warning') return 'reduced';
+  return /^f(\s|$)/i.test(m.text) ? 'answer' : 'note';
+}
+
+/**
+ * The orders that were rejected, reduced, answered or noted, in written order. The orders simply
+ * carried out are not echoed: OrdersExecuted schema 2 does not keep them (a later schema, with an
+ * audit that compares old turns by what their events told, will add them).
+ */
+export function ordersReceived(v: PlayerView): string[] {
+  return table(
+    'Orders Received',
+    [num('Line', 0), text('Order'), text('Outcome')],
+    // A message's first line stands for it.
+    v.mistakes.map((m) => [m.line, echo(m.text.split('\n')[0]), `${outcome(m)}: ${m.message}`]),
+  );
+}
+
+/** The races by production, as GalaxyNG's bulletin ranks them. */
+export function ranking(v: PlayerView): string[] {
+  const name = namer(v);
+  return table(
+    'Ranking of Races',
+    [
+      text('Race'),
+      num('Rank', 0),
+      num('Population'),
+      num('Industry'),
+      num('Production'),
+      num('Tech'),
+      num('Planets', 0),
+    ],
+    v.ranking.map((r, i) => [name(r.name), i + 1, r.population, r.industry, r.production, r.tech, r.planets]),
+  );
+}
+
+/** The rules every race plays by here, named as GalaxyNG's game options are, and the race's own options. */
+export function options(v: PlayerView): string[] {
+  return [
+    ...table(
+      'Game Options',
+      [text('Option'), text('Setting')],
+      [
+        ['Galaxy size', `${v.size} light-years`],
+        // v3.5 bombing empties the planet (digest §6.12): GalaxyNG's FullBombing.
+        ['Full bombing', onOff(true)],
+        ['Keep production', onOff(false)],
+        ['Drop idle players', 'ON (after 3 turns without orders)'],
+        ['Spherical galaxy', onOff(false)],
+        ['Initial tech levels', '1.00 1.00 1.00 1.00'],
+      ],
+    ),
+    ...table(
+      'Your Options',
+      [text('Option'), text('Setting')],
+      (Object.keys(OPTIONS) as OptionName[]).map((o) => [o, onOff(v.me.options[o])]),
+    ),
+  ];
+}
+
+/** Every active race's techs and totals, and this race's stance toward it. */
+export function statusOfPlayers(v: PlayerView): string[] {
+  const name = namer(v);
+  return table(
+    'Status of Players',
+    [
+      text('Race'),
+      num('Drive'),
+      num('Weapons'),
+      num('Shields'),
+      num('Cargo'),
+      num('Population'),
+      num('Industry'),
+      num('Planets', 0),
+      text('Stance'),
+    ],
+    v.races.map((r) => [
+      name(r.name),
+      r.tech.drive,
+      r.tech.weapons,
+      r.tech.shields,
+      r.tech.cargo,
+      r.population,
+      r.industry,
+      r.planets,
+      r.stance === null ? '-' : r.stance === 'peace' ? 'Peace' : 'War',
+    ]),
+  );
+}
+
+/**
+ * A battle: per race and ship type the ships before, lost and left; every shot only with
+ * BATTLEPROTOCOL.
+ */
+export function battle(v: PlayerView, b: BattleView): string[] {
+  const name = namer(v);
+  const sides = new Map<string, { race: string; type: string; before: number; left: number }>();
+  for (const g of b.groups) {
+    const key = `${g.race}\n${g.type}`;
+    const side = sides.get(key) ?? { race: g.race, type: g.type, before: 0, left: 0 };
+    side.before += g.before;
+    side.left += g.after;
+    sides.set(key, side);
+  }
+  const lines = table(
+    `Battle at ${name(b.planet)} (phase ${b.phase})`,
+    [text('Race'), text('Ship type'), num('Before', 0), num('Lost', 0), num('Left', 0)],
+    [...sides.values()].map((s) => [name(s.race), name(s.type), s.before, s.before - s.left, s.left]),
+  );
+  if (!v.me.options.BATTLEPROTOCOL || b.shots.length === 0) return lines;
+  const who = b.groups.map((g) => `${name(g.race)} ${name(g.type)}`);
+  return [
+    ...lines,
+    '',
+    ...b.shots.map(([a, t, hit]) => `${who[a]} fires on ${who[t]}: ${hit ? 'destroyed' : 'shields held'}`),
+  ];
+}
+
+/** What the platform pushes (digest §8): battles, bombings, first contacts, new incoming groups, messages, exits, game over. */
+export function notices(v: PlayerView): Notice[] {
+  return [
+    ...v.battles.map((b): Notice => ({ kind: 'combat', text: `Battle at ${b.planet}` })),
+    ...v.bombings.map((b): Notice => ({
+      kind: 'combat',
+      text: `${b.planetName} was bombed by ${b.bombers.join(', ')}`,
+    })),
+    ...v.notices,
+    ...v.incoming
+      .filter((g) => g.sentThisTurn)
+      .map((g): Notice => ({ kind: 'news', text: `${g.ships} alien ships heading for ${g.planet}` })),
+    ...v.messages.map((m): Notice => ({
+      kind: 'news',
+      text: m.broadcast ? 'A broadcast message' : `A message from ${m.from ?? '?'}`,
+    })),
+    ...v.gone.map((g): Notice => ({ kind: 'news', text: `The ${g.name} have left the game (${g.reason})` })),
+    ...(v.ended
+      ? [{ kind: 'news' as const, text: v.winner ? `Game over: the ${v.winner} have won` : 'Game over' }]
+      : []),
+  ];
+}
