@@ -40,5 +40,6 @@ describe('printout tables', () => {
 
   it('never print control characters a player typed', () => {
     expect(printable('build\u001b[2J\u0007 5\u0085')).toBe('build?[2J? 5?');
+    expect(printable('one\ntwo\r\u2028three')).toBe('one?two??three');
   });
 });

@@ -24,10 +24,13 @@ export function cellText(value: Cell, column: Column): string {
   return printable(value);
 }
 
-/** Text as a printout may show it: control characters (a player's order line may hold any) become `?`. */
+/**
+ * Text as a one-line cell may show it: control characters and line breaks (a player's order line or
+ * address may hold any) become `?`.
+ */
 export function printable(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '?').replace(/\t/g, ' ');
+  return text.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g, '?').replace(/\t/g, ' ');
 }
 
 /**
@@ -45,7 +48,8 @@ export function table(
 ): string[] {
   if (rows.length === 0) return [];
   const texts = rows.map((row) => columns.map((c, i) => cellText(row[i], c)));
-  const widths = columns.map((c, i) => Math.max(c.head.length, ...texts.map((t) => t[i].length)));
+  // A loop, not a spread: a table may have more rows than a call has room for arguments.
+  const widths = columns.map((c, i) => texts.reduce((w, t) => Math.max(w, t[i].length), c.head.length));
   const right = columns.map(
     (c, i) => (c.align ?? (typeof rows[0][i] === 'number' ? 'right' : 'left')) === 'right',
   );

@@ -1,5 +1,5 @@
 import type { Notice, Report } from '@warpgate/engine';
-import { PAGE_WIDTH, table, type Cell } from '../printout';
+import { PAGE_WIDTH, printable, table, type Cell } from '../printout';
 import { distance, SPEED } from './map';
 import type { MapView, PlayerView, Totals, WorldView } from './view';
 
@@ -142,14 +142,17 @@ function distances(v: PlayerView): string[] {
 /** Every line of the player's last orders, in the order written, with what became of it. */
 function received(v: PlayerView): string[] {
   if (v.diagnostics.length === 0) return [];
-  const width = Math.min(24, Math.max(5, ...v.diagnostics.map((d) => d.order.length)));
+  const width = Math.min(
+    24,
+    v.diagnostics.reduce((w, d) => Math.max(w, d.order.length), 5),
+  );
   const lead = (line: string, order: string) => `${line.padStart(4)}  ${order.padEnd(width)}  `;
   const lines = ['', 'Orders received', '', lead('Line', 'Order') + 'Outcome'];
   for (const d of v.diagnostics) {
-    const start = lead(d.line === null ? '-' : String(d.line), d.order);
-    if (start.length + d.message.length <= PAGE_WIDTH && d.order.length <= width)
-      lines.push(start + d.message);
-    else lines.push(start.trimEnd(), ' '.repeat(8) + d.message);
+    const start = lead(d.line === null ? '-' : String(d.line), printable(d.order));
+    const message = printable(d.message);
+    if (start.length + message.length <= PAGE_WIDTH && d.order.length <= width) lines.push(start + message);
+    else lines.push(start.trimEnd(), ' '.repeat(8) + message);
   }
   return lines;
 }

@@ -141,6 +141,17 @@ describe('who gets a report', () => {
     expect(galaxy.report(next, 'p1')).toBeNull();
     expect(galaxy.report(next, 'p2')).not.toBeNull();
   });
+
+  it('gives a race removed for silence no report for its removal turn (§9)', () => {
+    const s = tiny([home(5, 190, 190, 'p3')]);
+    s.races.push(newRace({ id: 'p3', name: 'Gamma' }, 200));
+    for (const r of s.races) r.lastOrdersTurn = s.turn;
+    race(s, 'p1').lastOrdersTurn = s.turn - 4;
+    const removed = play(s, { p2: '', p3: '' }).state;
+    expect(race(removed, 'p1').status).toBe('removed');
+    expect(galaxy.report(removed, 'p1')).toBeNull();
+    expect(galaxy.report(removed, 'p2')).not.toBeNull();
+  });
 });
 
 describe('notices', () => {

@@ -33,8 +33,10 @@ export const galaxy: Ruleset<GalaxyState, GalaxyOrder, GalaxyView, PlayerView> =
   report: (state, playerId) => {
     const v = view(state, { role: 'player', playerId });
     if (v.role !== 'player') throw new Error(`${playerId} plays no race in this game`);
-    // A race that left gets its last report on the turn it left, none after (digest §10.36).
-    if (v.me.status !== 'active' && !v.gone.some((g) => g.name === v.me.name)) return null;
+    // A race that quit or died out gets its last report on the turn it left, none after (digest
+    // §10.36); one removed for silence gets none for its removal turn (§9).
+    if (v.me.status !== 'active' && !v.gone.some((g) => g.name === v.me.name && g.reason !== 'removed'))
+      return null;
     return renderReport(v);
   },
   currentTurn: (state) => state.turn,
