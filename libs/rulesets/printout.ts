@@ -29,8 +29,26 @@ export function cellText(value: Cell, column: Column): string {
  * address may hold any) become `?`.
  */
 export function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g, '?').replace(/\t/g, ' ');
+  // Tested first: almost every cell has none, and a report has tens of thousands of cells.
+  return UNPRINTABLE.test(text) ? text.replace(UNPRINTABLES, (c) => (c === '\t' ? ' ' : '?')) : text;
+}
+// eslint-disable-next-line no-control-regex
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const UNPRINTABLES = new RegExp(UNPRINTABLE.source, 'g');
+
+/** A line a player wrote, as a printout echoes it: printable, and at most `max` characters. */
+export function echo(text: string, max: number): string {
+  const shown = printable(text);
+  return shown.length > max ? `${shown.slice(0, max - 1)}…` : shown;
+}
+
+/** A JSON item as its player wrote it, for the echo; one nested too deeply to write out is `…`. */
+export function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return '…';
+  }
 }
 
 /**
@@ -53,18 +71,22 @@ export function table(
   const right = columns.map(
     (c, i) => (c.align ?? (typeof rows[0][i] === 'number' ? 'right' : 'left')) === 'right',
   );
-  const line = (cells: string[], parts: number[]) =>
-    parts
-      .map((i) => (right[i] ? cells[i].padStart(widths[i]) : cells[i].padEnd(widths[i])))
-      .join('  ')
-      .trimEnd();
+  // A loop, not map and join: a report writes tens of thousands of cells.
+  const line = (cells: string[], parts: number[]) => {
+    let out = '';
+    for (let k = 0; k < parts.length; k++) {
+      const i = parts[k];
+      out += (k > 0 ? '  ' : '') + (right[i] ? cells[i].padStart(widths[i]) : cells[i].padEnd(widths[i]));
+    }
+    return out.trimEnd();
+  };
+  const heads = columns.map((c) => c.head);
   const all = columns.map((_, i) => i);
   const wide = widths.reduce((a, w) => a + w + 2, -2);
   if (twoColumns && rows.length > 1 && 2 * wide + GUTTER.length <= width) {
     const half = Math.ceil(texts.length / 2);
     const pair = (left: string[], right: string[] | undefined) =>
       right ? line(left, all).padEnd(wide) + GUTTER + line(right, all) : line(left, all);
-    const heads = columns.map((c) => c.head);
     return [
       '',
       title,
@@ -75,15 +97,7 @@ export function table(
   }
   const out: string[] = [];
   for (const part of parts(widths, width)) {
-    out.push(
-      '',
-      title,
-      '',
-      line(
-        columns.map((c) => c.head),
-        part,
-      ),
-    );
+    out.push('', title, '', line(heads, part));
     for (const cells of texts) out.push(line(cells, part));
   }
   return out;

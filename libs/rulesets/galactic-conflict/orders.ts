@@ -1,5 +1,5 @@
 import type { Diagnostic, OrderTypeSpec, ParsedOrders } from '@warpgate/engine';
-import { printable } from '../printout';
+import { echo, jsonText } from '../printout';
 import type { Buildable, CheckedOrder, Destroyable, GcOrder, OrderResult, Unit } from './state';
 
 /**
@@ -312,19 +312,6 @@ const diagnostic = (line: number, severity: Diagnostic['severity'], message: str
 /** How much of an unreadable line the printout echoes. */
 export const ECHO_LENGTH = 40;
 
-/** A line as the printout echoes it: printable, and shortened. */
-const echoed = (text: string): string =>
-  printable(text.length > ECHO_LENGTH ? `${text.slice(0, ECHO_LENGTH - 1)}…` : text);
-
-/** A JSON item as written, for the echo; a nesting too deep to write out is shown as `…`. */
-function jsonText(item: unknown): string {
-  try {
-    return JSON.stringify(item);
-  } catch {
-    return '…';
-  }
-}
-
 /**
  * Never throws. Text: one order per line, comma-separated, `#` starts a comment line, blank lines
  * ignored. A text starting with `[` is read as a JSON array of orders (its `line` = position). Each
@@ -336,7 +323,7 @@ export function parseOrders(text: string): ParsedOrders<GcOrder> {
   const take = (line: number, written: string, parsed: Parsed) => {
     if ('error' in parsed) {
       diagnostics.push(diagnostic(line, 'error', `rejected: ${parsed.error}`));
-      orders.push({ type: 'unreadable', text: echoed(written), message: parsed.error, line });
+      orders.push({ type: 'unreadable', text: echo(written, ECHO_LENGTH), message: parsed.error, line });
     } else orders.push({ ...parsed.order, line } as GcOrder);
   };
   const unreadable = (written: string, error: string) => {

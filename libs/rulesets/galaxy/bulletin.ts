@@ -1,8 +1,8 @@
 import type { Notice } from '@warpgate/engine';
-import { type Column, table } from '../printout';
-import { echo } from './orders';
+import { echo, table } from '../printout';
+import { ECHO_LENGTH } from './orders';
 import { OPTIONS, type Mistake, type OptionName } from './state';
-import { namer } from './tables';
+import { namer, num, text } from './tables';
 import type { BattleView, PlayerView } from './view';
 
 /**
@@ -10,8 +10,6 @@ import type { BattleView, PlayerView } from './view';
  * of players and the battles; from the player's view only.
  */
 
-const text = (head: string): Column => ({ head });
-const num = (head: string, digits = 2): Column => ({ head, digits, align: 'right' });
 const onOff = (on: boolean): string => (on ? 'ON' : 'OFF');
 
 /** What became of an order that went wrong or was noted; an F order's note is its answer. */
@@ -31,7 +29,11 @@ export function ordersReceived(v: PlayerView): string[] {
     'Orders Received',
     [num('Line', 0), text('Order'), text('Outcome')],
     // A message's first line stands for it.
-    v.mistakes.map((m) => [m.line, echo(m.text.split('\n')[0]), `${outcome(m)}: ${m.message}`]),
+    v.mistakes.map((m) => [
+      m.line,
+      echo(m.text.split('\n')[0].trim(), ECHO_LENGTH),
+      `${outcome(m)}: ${m.message}`,
+    ]),
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Diagnostic, OrderTypeSpec, ParsedOrders } from '@warpgate/engine';
-import { printable } from '../printout';
+import { echo, jsonText } from '../printout';
 import { normalName } from './names';
 import { OPTIONS, ROUTE_KINDS, type Cargo, type OptionName, type RouteKind } from './state';
 
@@ -440,15 +440,11 @@ function parseLine(tokens: string[]): GalaxyOrder {
   }
 }
 
-/** An order line as the report echoes it: printable, and not a page long. */
-const ECHO_LENGTH = 60;
-export function echo(text: string): string {
-  const shown = printable(text.trim());
-  return shown.length > ECHO_LENGTH ? `${shown.slice(0, ECHO_LENGTH - 3)}...` : shown;
-}
+/** How much of an order line the report echoes. */
+export const ECHO_LENGTH = 60;
 const unreadable = (line: number, text: string, message: string): GalaxyOrder => ({
   type: 'unreadable',
-  text: echo(text),
+  text: echo(text.trim(), ECHO_LENGTH),
   message,
   line,
 });
@@ -653,15 +649,6 @@ export function formatOrder(o: GalaxyOrder): string {
       return `Z ${o.address}`;
     case 'unreadable':
       return o.text;
-  }
-}
-
-/** A JSON item as the report echoes it (then shortened). */
-function jsonText(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return '(nested too deeply to show)';
   }
 }
 

@@ -10,9 +10,9 @@ export const namer =
   (n: string): string =>
     v.me.options.UNDERSCORES ? n.replace(/ /g, '_') : n;
 
-const TWO = 2;
-const text = (head: string): Column => ({ head });
-const num = (head: string, digits = TWO): Column => ({ head, digits, align: 'right' });
+/** A column of text, and one of numbers (two decimals unless told). */
+export const text = (head: string): Column => ({ head });
+export const num = (head: string, digits = 2): Column => ({ head, digits, align: 'right' });
 
 /**
  * A table as this race's options print it: columns of values it has never seen (every row unknown) are
@@ -20,10 +20,11 @@ const num = (head: string, digits = TWO): Column => ({ head, digits, align: 'rig
  */
 function put(v: PlayerView, title: string, columns: Column[], rows: Cell[][]): string[] {
   const known = columns.map((_, i) => i === 0 || rows.some((r) => r[i] !== null && r[i] !== undefined));
+  const all = known.every(Boolean);
   return table(
     title,
-    columns.filter((_, i) => known[i]),
-    rows.map((r) => r.filter((_, i) => known[i])),
+    all ? columns : columns.filter((_, i) => known[i]),
+    all ? rows : rows.map((r) => r.filter((_, i) => known[i])),
     PAGE_WIDTH,
     v.me.options.TWOCOL,
   );
@@ -68,7 +69,7 @@ export function drawMap(v: PlayerView): string[] {
   };
   for (const g of v.map.groups) plot(g, g.own ? '.' : '-');
   for (const kind of DRAWN) for (const p of v.map.planets) if (p.kind === kind) plot(p, SYMBOL[kind]);
-  const f = (n: number) => n.toFixed(TWO);
+  const f = (n: number) => n.toFixed(2);
   const corners = (y: number) => `${f(m.x)},${f(y)}`.padEnd(MAP_COLUMNS / 2) + `${f(m.x + m.size)},${f(y)}`;
   const border = '-'.repeat(MAP_COLUMNS);
   return [
@@ -360,7 +361,14 @@ export function yourGroups(v: PlayerView): string[] {
       ),
     ];
   const out = put(v, 'Your Groups', numbered, rows(v.groups.filter((g) => g.fleet === null)));
-  const members = (fleet: string) => v.groups.filter((g) => g.fleet === fleet);
+  const byFleet = new Map<string, GroupView[]>();
+  for (const g of v.groups)
+    if (g.fleet !== null) {
+      const fleet = byFleet.get(g.fleet);
+      if (fleet) fleet.push(g);
+      else byFleet.set(g.fleet, [g]);
+    }
+  const members = (fleet: string) => byFleet.get(fleet) ?? [];
   out.push(
     ...put(
       v,
@@ -383,7 +391,7 @@ export function yourGroups(v: PlayerView): string[] {
   );
   for (const f of v.fleets)
     out.push(
-      ...put(v, `Fleet ${name(f.name)} (Speed ${f.speed.toFixed(TWO)})`, numbered, rows(members(f.name))),
+      ...put(v, `Fleet ${name(f.name)} (Speed ${f.speed.toFixed(2)})`, numbered, rows(members(f.name))),
     );
   return out;
 }
