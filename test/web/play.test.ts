@@ -109,7 +109,8 @@ describe('the web client', () => {
       await p.page.getByRole('tab', { name: /Report.*1 unread/ }).click();
       await p.page.getByRole('heading', { name: 'Report on turn 1' }).waitFor();
     }
-    await ada.page.getByRole('cell', { name: home, exact: true }).waitFor();
+    // The home world's row (its number alone may also be a count in the table: Econ 10, AF 20 …).
+    await ada.page.getByRole('row', { name: new RegExp(`^${home} ADA `) }).waitFor();
     await screenshots(ada.page, 'report');
     await ada.page.getByRole('button', { name: 'Printout' }).click();
     await ada.page.locator('pre.printout', { hasText: 'GALACTIC CONFLICT' }).waitFor();
