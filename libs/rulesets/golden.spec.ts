@@ -56,8 +56,8 @@ const SCRIPTS: Script[] = [
     ],
     // Altair builds raiders and sends them to Bellatrix's home (in hyperspace on turn 2, a battle
     // on turn 3), sends a group it does not have yet (rejected), asks for an address, writes a line
-    // with a control character that is no order, upgrades a group in hyperspace and breaks off more
-    // ships than the group has (both rejected). Bellatrix renames its home, builds guards, writes
+    // with a control character that is no order, sorts its groups, upgrades a group in hyperspace
+    // and breaks off more ships than the group has (both rejected). Bellatrix renames its home, builds guards, writes
     // to Altair and a race that is not in the game (reduced) and misses turn 2.
     turns: [
       {
@@ -69,6 +69,7 @@ const SCRIPTS: Script[] = [
           'F Bellatrix',
           'V\u0007 12',
           'M 0 0 40',
+          'O SORTGROUPS',
         ),
         p2: galaxyOrders(
           'Bellatrix',

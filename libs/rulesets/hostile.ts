@@ -19,6 +19,7 @@ import {
   type Viewer,
   withMetadata,
 } from '@warpgate/engine';
+import { PAGE_WIDTH } from './printout';
 
 /**
  * Support of the hostile-orders specs: games driven by the platform's own decisions, every event
@@ -85,6 +86,13 @@ export function assertJsonFinite(value: unknown, what: string): void {
   });
 }
 
+/** The columns a printout's line takes on the page, a tab reaching the next multiple of 8. */
+export function pageColumns(line: string): number {
+  let at = 0;
+  for (const c of line) at = c === '\t' ? at + 8 - (at % 8) : at + 1;
+  return at;
+}
+
 /**
  * One turn as the platform plays it: each text submitted (ready), the turn closed, resolved and
  * stored; then every report, every kind of view, the state hash and the outcome. Players left out
@@ -128,7 +136,13 @@ export function playHostileTurn(
   ];
   for (const viewer of viewers)
     assertJsonFinite(ruleset.view(game.state, viewer), `the view of ${viewer.role}`);
-  for (const p of game.players) assertJsonFinite(ruleset.report(game.state, p.id), `the report of ${p.id}`);
+  for (const p of game.players) {
+    const report = ruleset.report(game.state, p.id);
+    assertJsonFinite(report, `the report of ${p.id}`);
+    const wide = report?.text.split('\n').find((line) => pageColumns(line) > PAGE_WIDTH);
+    if (wide !== undefined)
+      throw new Error(`a line of the report of ${p.id} is wider than the page: ${wide}`);
+  }
   assertJsonFinite(ruleset.outcome(game.state), 'the outcome');
   ruleset.currentTurn(game.state);
   return { game, orders, diagnostics };

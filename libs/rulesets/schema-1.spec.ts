@@ -1,4 +1,12 @@
-import { evolveGame, stateHash, upcast, verifyTurn, type Game, type StoredEvent } from '@warpgate/engine';
+import {
+  evolveGame,
+  foldGame,
+  stateHash,
+  upcast,
+  verifyTurn,
+  type Game,
+  type StoredEvent,
+} from '@warpgate/engine';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getRuleset } from './index';
@@ -38,6 +46,11 @@ describe.each([
     }
     expect(hashes).toHaveLength(turns);
     for (const { folded, recorded } of hashes) expect(folded).toBe(recorded);
+  });
+
+  it('folds at once (foldGame, runs of ruleset events together) to the game folded event by event', () => {
+    const byEvent = events.reduce<Game | undefined>((game, e) => evolveGame(ruleset, game, e), undefined);
+    expect(foldGame(ruleset, events)).toEqual(byEvent);
   });
 
   // Its events tell the turns in other events than resolving them again does now: the states must match.

@@ -5,9 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { loadConfig } from '@warpgate/platform';
+import { Health, loadConfig } from '@warpgate/platform';
 import { ApiModule } from '../../apps/api/src/api.module';
-import { startApp, testEnv } from '../support/app';
+import { Projector } from '../../apps/worker/src/projector';
+import { startApp, testEnv, until } from '../support/app';
 import { FaultyStore } from '../support/faulty-store';
 
 /** A port where nothing listens: Redis "down". */
@@ -84,6 +85,91 @@ describe('GET /health', () => {
     expect(up.status).toBe(200);
     expect(await up.json()).toMatchObject({ eventStore: { status: 'up', lastAppend: { ok: true } } });
   });
+});
+
+describe('GET /health/live and /health/ready', () => {
+  let app: INestApplication | undefined;
+  afterEach(() => app?.close());
+
+  it('are both ok while the store and Redis answer; ready turns 503 once shutting down, live stays', async () => {
+    let url: string;
+    ({ app, url } = await serve({}));
+    expect(await (await fetch(`${url}/health/live`)).json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${url}/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ ready: true, waiting: [] });
+    app.get(Health).shuttingDown = true;
+    const stopping = await fetch(`${url}/health/ready`);
+    expect(stopping.status).toBe(503);
+    expect(await stopping.json()).toEqual({ ready: false, waiting: ['shutting down'] });
+    expect((await fetch(`${url}/health/live`)).status).toBe(200);
+  });
+
+  it('ready answers 503 while the projector rebuilds the read models (api with its worker)', async () => {
+    let url: string;
+    ({ app, url } = await startApp(testEnv(), { withWorker: true }));
+    // Its first lead, on a fresh store, is a rebuild too: over once ready.
+    await until(async () => (await fetch(`${url}/health/ready`)).ok, 'the first projection');
+    const projector = app.get(Projector);
+    projector.rebuilding = true;
+    const rebuilding = await fetch(`${url}/health/ready`);
+    expect(rebuilding.status).toBe(503);
+    expect(await rebuilding.json()).toEqual({
+      ready: false,
+      waiting: ['the projector is rebuilding the read models'],
+    });
+    projector.rebuilding = false;
+    expect((await fetch(`${url}/health/ready`)).status).toBe(200);
+  });
+
+  it('ready answers 503 naming Redis while Redis is down; live answers 200', async () => {
+    let url: string;
+    ({ app, url } = await serve({ REDIS_URL: DEAD_REDIS }));
+    const ready = await fetch(`${url}/health/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ ready: false, waiting: [expect.stringMatching(/^Redis is down/)] });
+    expect((await fetch(`${url}/health/live`)).status).toBe(200);
+  });
+});
+
+describe('starting with a wrong setting', () => {
+  it('stops api and worker with one line naming the variable and what it expects, exit 1', async () => {
+    const cases = [
+      ['apps/api/src/main.ts', 'PORT', 'eighty', /^Warpgate cannot start: PORT must be a port number/],
+      [
+        'apps/worker/src/main.ts',
+        'REDIS_URL',
+        'localhost:6379',
+        /^Warpgate cannot start: REDIS_URL must be a URL starting redis:\/\//,
+      ],
+      [
+        'apps/api/src/main.ts',
+        'LOG_LEVEL',
+        'loud',
+        /^Warpgate cannot start: LOG_LEVEL must be one of fatal, error/,
+      ],
+      [
+        'apps/worker/src/main.ts',
+        'WORKER_METRICS_PORT',
+        '70000',
+        /^Warpgate cannot start: WORKER_METRICS_PORT must be a port number/,
+      ],
+    ] as const;
+    const errors = await Promise.all(
+      cases.map(([main, name, value]) =>
+        promisify(execFile)(process.execPath, ['-r', '@swc-node/register', main], {
+          env: { ...process.env, EVENTSTORE_FILE: join(dir, 'never.db'), [name]: value },
+        }).then(
+          () => undefined,
+          (e: { code: number; stderr: string }) => e,
+        ),
+      ),
+    );
+    for (const [i, [, , , line]] of cases.entries()) {
+      expect(errors[i]?.code).toBe(1);
+      expect(errors[i]!.stderr.trim().split('\n')).toEqual([expect.stringMatching(line)]);
+    }
+  }, 60_000);
 });
 
 describe('starting without Redis', () => {

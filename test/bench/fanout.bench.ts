@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Client, startProcess, testEnv } from '../support/app';
 import { type Arrivals, type FromClients, type Open, type ToClients, wallClock } from './fanout-clients';
-import { fmt, median, percentile } from './stats';
+import { fmt, median, percentile, profiled } from './stats';
 
 const SOCKETS = 5000;
 const PLAYERS = 15;
@@ -68,10 +68,10 @@ function memory(pid: number) {
   return `RSS ${fmt(mb('VmRSS'), 0)} MB, peak ${fmt(mb('VmHWM'), 0)} MB`;
 }
 
-/** The process's CPU time so far (user and system), from /proc, in ms: Linux counts it in 1/100 s. */
+/** The process's CPU time so far in user space and in the kernel, in ms, from /proc (in 1/100 s). */
 function cpuMs(pid: number) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return { user: Number(fields[11]) * 10, kernel: Number(fields[12]) * 10 };
 }
 
 /**
@@ -86,7 +86,7 @@ function cpuMs(pid: number) {
  */
 export async function bench() {
   console.log(`cores: ${availableParallelism()}`);
-  const server = await startProcess('api', testEnv({ WORKER_LOCK_MS: '10000' }), true);
+  const server = await startProcess('api', profiled(testEnv({ WORKER_LOCK_MS: '10000' })), true);
   const api = server.proc.pid!;
   const children: ReturnType<typeof clients>[] = [];
   try {
@@ -118,11 +118,16 @@ export async function bench() {
       // From a quiet api: every socket has had the pushes of the other submissions.
       await Promise.all(children.map((c) => c.settled(turn, PLAYERS - 1)));
       const arrived = Promise.all(children.map((c) => c.arrivals(turn)));
-      const apiCpu = cpuMs(api);
+      const apiCpuBefore = cpuMs(api);
       const start = wallClock();
       await players[0].ok('POST', `/games/${gameId}/orders`, { text: '', ready: true });
       const answered = wallClock() - start;
       const all = await arrived;
+      const apiCpuAfter = cpuMs(api);
+      const apiCpu = {
+        user: apiCpuAfter.user - apiCpuBefore.user,
+        kernel: apiCpuAfter.kernel - apiCpuBefore.kernel,
+      };
       const since = (key: 'closed' | 'resolved' | 'reports') =>
         all.flatMap((a) => a[key].map((t) => t - start));
       const [closed, resolved, reports] = [since('closed'), since('resolved'), since('reports')];
@@ -132,7 +137,7 @@ export async function bench() {
           `turn.closed p50 ${fmt(median(closed))} ms, last ${fmt(Math.max(...closed))} ms; ` +
           `report.ready to ${reports.length} players p50 ${fmt(median(reports))} ms, last ${fmt(Math.max(...reports))} ms; ` +
           `turn.resolved to ${resolved.length} sockets p50 ${fmt(median(resolved))} ms, p99 ${fmt(percentile(resolved, 99))} ms, ` +
-          `last ${fmt(Math.max(...resolved))} ms; CPU until then: api ${fmt(cpuMs(api) - apiCpu, 0)} ms, ` +
+          `last ${fmt(Math.max(...resolved))} ms; CPU until then: api ${fmt(apiCpu.user + apiCpu.kernel, 0)} ms (${fmt(apiCpu.kernel, 0)} in the kernel), ` +
           `clients ${fmt(
             all.reduce((sum, a) => sum + a.cpuMs, 0),
             0,

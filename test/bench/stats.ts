@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+
 /** Small helpers the benchmarks share. */
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -11,3 +13,12 @@ export function elapsedMs(start: bigint): number {
 }
 
 export const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+
+/**
+ * With BENCH_CPU_PROF=<folder>, the environment for a process the bench starts that makes it write
+ * the CPU profile of its main thread there when it is stopped (see cpu-profile.ts).
+ */
+export const profiled = (env: Record<string, string>): Record<string, string> =>
+  process.env.BENCH_CPU_PROF
+    ? { ...env, NODE_OPTIONS: `--require @swc-node/register --require ${join(__dirname, 'cpu-profile.ts')}` }
+    : env;

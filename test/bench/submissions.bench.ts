@@ -13,7 +13,7 @@ import { ReadModels } from '../../apps/worker/src/read-models';
 import { startProcess, testEnv, until } from '../support/app';
 import { gcOrders, playGame } from '../support/played-game';
 import type { FromLoad, Load } from './submissions-load';
-import { fmt, median, percentile } from './stats';
+import { fmt, median, percentile, profiled } from './stats';
 
 const GAMES = 14;
 const PLAYERS = 15;
@@ -171,8 +171,8 @@ export async function bench() {
   );
 
   for (const { name, apart } of LAYOUTS) {
-    const api = await startProcess('api', env, !apart);
-    const worker = apart ? await startProcess('worker', env) : undefined;
+    const api = await startProcess('api', profiled(env), !apart);
+    const worker = apart ? await startProcess('worker', profiled(env)) : undefined;
     try {
       await projected(env);
       const pids = [api.proc.pid!, ...(worker ? [worker.proc.pid!] : [])];

@@ -129,4 +129,19 @@ describe('the lobby', () => {
       'the lobby to show the game running',
     );
   });
+
+  it('leaves a setting the server sets out of the form and refuses it from a client', async () => {
+    const rulesets = await new Client(url).ok('GET', '/rulesets');
+    const galaxy = rulesets.find((r: { id: string }) => r.id === 'galaxy');
+    expect(galaxy.settings.map((s: { name: string }) => s.name)).toEqual(
+      expect.arrayContaining(['size', 'homeDistance']),
+    );
+    expect(galaxy.settings.map((s: { name: string }) => s.name)).not.toContain('rules');
+    const [host] = await signUpAll(url, ['SADR']);
+    const game = { ruleset: 'galaxy', name: 'Legacy', schedule: { kind: 'period', minutes: 60 } };
+    const refused = await host.call('POST', '/games', { ...game, settings: { rules: 1 } });
+    expect(refused).toMatchObject({ status: 400, body: { message: expect.stringContaining('rules') } });
+    const created = await host.ok('POST', '/games', game);
+    expect(await host.ok('GET', `/games/${created.id}`)).toMatchObject({ settings: { rules: 2 } });
+  });
 });

@@ -15,7 +15,9 @@ interface Answer {
   playerId: string;
   report: { turn: number; text: string };
   hash: string;
-  matches: boolean;
+  format: number;
+  matches: boolean | null;
+  note?: string;
 }
 
 /** Every player builds on every world and is ready, `turns` times. */
@@ -39,6 +41,28 @@ async function freshApi<T>(env: Record<string, string>, use: (url: string) => Pr
   }
 }
 
+/**
+ * The turn 1 ReportIssued of `playerId` changed in the store (`set`: an SQL SET clause), then as
+ * another api reads it: the player's reports, as an admin reads them, and the turn's verification.
+ */
+async function rewritten(gameId: string, playerId: string, set: string) {
+  const db = new Database(server.env.EVENTSTORE_FILE);
+  db.prepare(
+    `UPDATE events SET ${set}
+     WHERE type = 'ReportIssued' AND stream = ? AND json_extract(data, '$.playerId') = ?`,
+  ).run(`game-${gameId}`, playerId);
+  db.close();
+  // A store changed behind Warpgate's back: what was folded from it before is dropped.
+  rmSync(join(dirname(server.env.EVENTSTORE_FILE), 'snapshots.db'));
+  return freshApi({}, async (url) => {
+    const admin = new Client(url, server.admin.token);
+    return [
+      (await admin.ok('GET', `/games/${gameId}/reports?player=${playerId}`)) as Answer[],
+      await admin.ok('GET', `/games/${gameId}/turns/1/verify`),
+    ];
+  });
+}
+
 describe('reports', () => {
   it('are recorded as hashes of what each player was given, rebuilt on demand, and proved by them', async () => {
     const { gameId, players } = await startedGame(server.url, ['DENEB', 'MIRA']);
@@ -54,6 +78,7 @@ describe('reports', () => {
         turn: expect.any(Number),
         playerId: expect.any(String),
         hash: expect.any(String),
+        format: 2,
       });
 
     for (const p of players) {
@@ -64,7 +89,7 @@ describe('reports', () => {
       ]);
       for (const r of reports) {
         expect(r.hash).toBe(stateHash(r.report));
-        expect(issued).toContainEqual({ turn: r.turn, playerId: p.id, hash: r.hash });
+        expect(issued).toContainEqual({ turn: r.turn, playerId: p.id, hash: r.hash, format: r.format });
       }
       expect(await p.ok('GET', `/games/${gameId}/reports?turn=1`)).toEqual([reports[1]]);
       expect(await p.ok('GET', `/games/${gameId}/reports?turn=3`)).toEqual([]);
@@ -87,26 +112,35 @@ describe('reports', () => {
     const { gameId, players } = await startedGame(server.url, ['POLLUX', 'CASTOR']);
     await play(gameId, players, 1);
     const [a] = players;
-    const db = new Database(server.env.EVENTSTORE_FILE);
-    db.prepare(
-      `UPDATE events SET data = json_set(data, '$.hash', 'forged')
-       WHERE type = 'ReportIssued' AND stream = ? AND json_extract(data, '$.playerId') = ?`,
-    ).run(`game-${gameId}`, a.id);
-    db.close();
-    // A store changed behind Warpgate's back: what was folded from it before is dropped.
-    rmSync(join(dirname(server.env.EVENTSTORE_FILE), 'snapshots.db'));
-    const [audited, verified] = await freshApi({}, async (url) => {
-      const admin = new Client(url, server.admin.token);
-      return [
-        await admin.ok('GET', `/games/${gameId}/reports?player=${a.id}`),
-        await admin.ok('GET', `/games/${gameId}/turns/1/verify`),
-      ];
-    });
+    const [audited, verified] = await rewritten(gameId, a.id, `data = json_set(data, '$.hash', 'forged')`);
     expect(audited).toMatchObject([{ turn: 1, playerId: a.id, hash: 'forged', matches: false }]);
     expect(verified).toMatchObject({
       matches: false,
       firstDifference: { stored: { type: 'ReportIssued', data: { playerId: a.id, hash: 'forged' } } },
     });
+  });
+
+  it('printed by an older format are shown without a verdict, and do not fail verify', async () => {
+    const { gameId, players } = await startedGame(server.url, ['ALNAIR', 'ALNITAK']);
+    await play(gameId, players, 1);
+    const [a] = players;
+    // As a ReportIssued of schema 2 was stored: a hash made by an older printout, no format.
+    const [reports, verified] = await rewritten(
+      gameId,
+      a.id,
+      `data = json_remove(json_set(data, '$.hash', 'older'), '$.format'),
+       metadata = json_set(metadata, '$.schemaVersion', 2)`,
+    );
+    expect(reports).toMatchObject([
+      {
+        turn: 1,
+        hash: 'older',
+        format: 1,
+        matches: null,
+        note: expect.stringContaining('another format (1)'),
+      },
+    ]);
+    expect(verified).toMatchObject({ matches: true, firstDifference: null });
   });
 
   it('are pushed again on catch-up as the reports route gives them', async () => {

@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { EventStore, openEventStore } from '@warpgate/event-store';
-import { EVENT_STORE, loadConfig, WatchedEventStore } from '@warpgate/platform';
+import type { EventStore } from '@warpgate/event-store';
+import { EVENT_STORE, loadConfig, Metrics, openStore } from '@warpgate/platform';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -38,7 +38,7 @@ export async function startApp(
   const config = loadConfig({ ...process.env, ...env });
   const module = await Test.createTestingModule({ imports: [ApiModule.forRoot(config, { withWorker })] })
     .overrideProvider(EVENT_STORE)
-    .useFactory({ factory: () => new WatchedEventStore(wrapStore(openEventStore(config))) })
+    .useFactory({ factory: (metrics: Metrics) => openStore(config, metrics, wrapStore), inject: [Metrics] })
     .compile();
   const app = module.createNestApplication<NestExpressApplication>({ logger: ['error', 'warn'] });
   await configureApp(app);
@@ -47,13 +47,17 @@ export async function startApp(
   return { app, url: (await app.getUrl()).replace('[::1]', '127.0.0.1') };
 }
 
-/** `api` (with `--with-worker` if asked) or `worker` as a child process, ready when it says so. */
+/**
+ * `api` (with `--with-worker` if asked) or `worker` as a child process, ready when it says so. `url`:
+ * the api's, or the worker's /metrics and /health listener (on a free port).
+ */
 export async function startProcess(kind: 'api' | 'worker', env: Record<string, string>, withWorker = false) {
   const port = kind === 'api' ? String(await freePort()) : '0';
   const main = kind === 'api' ? 'apps/api/src/main.ts' : 'apps/worker/src/main.ts';
   const args = ['-r', '@swc-node/register', main, ...(withWorker ? ['--with-worker'] : [])];
   const proc = spawn(process.execPath, args, {
-    env: { ...process.env, ...env, PORT: port },
+    // At info at least: the line that says it started is one.
+    env: { ...process.env, ...env, PORT: port, WORKER_METRICS_PORT: '0', LOG_LEVEL: env.LOG_LEVEL ?? 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -66,7 +70,8 @@ export async function startProcess(kind: 'api' | 'worker', env: Record<string, s
     30_000,
   );
   if (proc.exitCode !== null) throw new Error(`${kind} exited: ${output}`);
-  return { proc, url: `http://127.0.0.1:${port}`, output: () => output };
+  const listening = kind === 'api' ? port : /http:\/\/localhost:(\d+)/.exec(output)![1];
+  return { proc, url: `http://127.0.0.1:${listening}`, output: () => output };
 }
 
 export async function freePort(): Promise<number> {

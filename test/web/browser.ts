@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { withApp } from '../support/app';
 
 /**
  * Browser tests: Debian's Chromium (`.ci/run` installs it) driven by playwright-core, against the
@@ -69,4 +70,22 @@ export async function screenshots(page: Page, name: string) {
   await page.setViewportSize(PHONE);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}-phone.png`), fullPage: true });
   await page.setViewportSize(DESKTOP);
+}
+
+/**
+ * For the tests of one file: the client built, a server (see withApp) and a browser; `person()` is
+ * someone at a browser of their own on that server.
+ */
+export function withBrowser() {
+  beforeAll(buildClient, 120_000);
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  // Before the server's (after-all hooks run in the order declared): its pages' sockets close first.
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const server = withApp();
+  return { server, person: () => person(browser!, server.url) };
 }

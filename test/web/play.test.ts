@@ -1,18 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { withApp } from '../support/app';
-import { buildClient, launch, person, Person, PHONE, screenshots, DESKTOP, SCREENSHOTS } from './browser';
+import { until } from '../support/app';
+import { DESKTOP, Person, PHONE, screenshots, SCREENSHOTS, withBrowser } from './browser';
 import { join } from 'node:path';
 
-beforeAll(buildClient, 120_000);
-const server = withApp();
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { person } = withBrowser();
 
 const suffix = randomUUID().slice(0, 6);
 
@@ -34,8 +25,8 @@ const flag = ({ page }: Person, empire: string, text: string) =>
 
 describe('the web client', () => {
   it('two players sign up, create and join a Galactic Conflict game, fix a typo, and see the turn resolve live through a network drop', async () => {
-    const ada = await person(browser, server.url);
-    const bob = await person(browser, server.url);
+    const ada = await person();
+    const bob = await person();
     await signUp(ada, `ada-${suffix}`);
     await signUp(bob, `bob-${suffix}`);
 
@@ -46,17 +37,27 @@ describe('the web client', () => {
     await ada.page.getByLabel('Ruleset').selectOption({ label: 'Galactic Conflict' });
     await ada.page.getByLabel('Home econ').waitFor();
     await screenshots(ada.page, 'new-game');
+    // Told of it, Bob's lobby reads that game alone, not the whole list again.
+    const listReads: string[] = [];
+    bob.page.on('request', (r) => new URL(r.url()).pathname === '/games' && listReads.push(r.url()));
     await ada.page.getByRole('button', { name: 'Create game' }).click();
     await ada.page.getByRole('heading', { name }).waitFor();
     await ada.page.getByLabel("Your empire's name").fill('ADA');
     await ada.page.getByRole('button', { name: 'Join' }).click();
     await ada.page.locator('.players li', { hasText: 'ADA' }).waitFor();
 
-    // Bob finds it in the lobby and joins; Ada sees him arrive without reloading.
-    await bob.page.getByRole('button', { name: 'Refresh' }).click();
+    // Bob's lobby shows the new game without a reload; he joins, his name checked as he types, and
+    // Ada sees him arrive without reloading.
+    await bob.page.getByRole('link', { name: new RegExp(name) }).waitFor();
+    expect(listReads).toEqual([]);
     await screenshots(bob.page, 'lobby');
     await bob.page.getByRole('link', { name: new RegExp(name) }).click();
+    await bob.page.getByLabel("Your empire's name").fill('ada');
+    await bob.page.getByText('"ada" is already taken').waitFor();
+    expect(await bob.page.getByRole('button', { name: 'Join' }).isDisabled()).toBe(true);
+    await screenshots(bob.page, 'name-check');
     await bob.page.getByLabel("Your empire's name").fill('BOB');
+    await bob.page.getByText('BOB is free').waitFor();
     await bob.page.getByRole('button', { name: 'Join' }).click();
     await ada.page.locator('.players li', { hasText: 'BOB' }).waitFor();
     await screenshots(ada.page, 'open-game');
@@ -86,7 +87,11 @@ describe('the web client', () => {
     await ada.page.getByRole('combobox', { name: /^Item/ }).selectOption('CP');
     await ada.page.getByRole('spinbutton', { name: /^Econ/ }).fill('5');
     await ada.page.getByRole('button', { name: 'Add to orders' }).click();
-    expect(await ordersEditor(ada, 1).inputValue()).toBe(`B,${home},A,5\nB,${home},C,5`);
+    // The api writes the form's order in the rulebook's syntax.
+    await until(
+      async () => (await ordersEditor(ada, 1).inputValue()) === `B,${home},A,5\nB,${home},C,5`,
+      "the form's order in the editor",
+    );
     await ada.page.getByText('No problems found').waitFor();
 
     // Bob's network drops; meanwhile Ada submits and is ready.
@@ -113,7 +118,10 @@ describe('the web client', () => {
     await ada.page.getByRole('row', { name: new RegExp(`^${home} ADA `) }).waitFor();
     await screenshots(ada.page, 'report');
     await ada.page.getByRole('button', { name: 'Printout' }).click();
-    await ada.page.locator('pre.printout', { hasText: 'GALACTIC CONFLICT' }).waitFor();
+    const printout = ada.page.locator('pre.printout', { hasText: 'GALACTIC CONFLICT' });
+    await printout.waitFor();
+    // 80 columns fit at desktop width: no sideways scrolling.
+    expect(await printout.evaluate((pre) => pre.scrollWidth - pre.clientWidth)).toBe(0);
     await screenshots(ada.page, 'printout');
 
     // A message arrives live, counted unread until Bob opens it.

@@ -5,6 +5,8 @@ import { AccountsModule } from './accounts';
 import { AuditController } from './games/audit.controller';
 import { GamesController } from './games/games.controller';
 import { HealthController } from './health.controller';
+import { MetricsController } from './observability/metrics.controller';
+import { ShutdownGateway } from './observability/shutdown.gateway';
 import { Replays } from './games/replay';
 import { ReplayController } from './games/replay.controller';
 import { PushDelivery } from './realtime/push-delivery';
@@ -19,8 +21,8 @@ export class ApiModule {
     return {
       module: ApiModule,
       imports: [PlatformModule.forRoot(config), AccountsModule, ...(withWorker ? [WorkerModule] : [])],
-      controllers: [HealthController, GamesController, ReplayController, AuditController],
-      providers: [ReadModels, PushDelivery, RealtimeGateway, Replays, ReplayGateway],
+      controllers: [HealthController, MetricsController, GamesController, ReplayController, AuditController],
+      providers: [ReadModels, PushDelivery, RealtimeGateway, Replays, ReplayGateway, ShutdownGateway],
     };
   }
 }

@@ -1,10 +1,12 @@
 import { ValidationPipe } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { CONFIG, Config } from '@warpgate/platform';
+import { CONFIG, Config, Health, Metrics } from '@warpgate/platform';
 import type { NextFunction, Request, Response } from 'express';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ClientErrorFilter } from './client-error.filter';
+import { meterRequests } from './observability/http-metrics';
+import { documentApi } from './observability/openapi';
 
 /** Answered 400 with its message: body-parser passes it on as an exposed client error. */
 const badBody = (message: string) => Object.assign(new Error(message), { status: 400 });
@@ -69,10 +71,18 @@ function serveWebClient(app: NestExpressApplication) {
 
 /** Set up on the app before it listens, by main.ts and by the tests alike. */
 export async function configureApp(app: NestExpressApplication): Promise<void> {
+  app.use(meterRequests(app.get(Metrics)));
+  const health = app.get(Health);
+  // Shutting down: each answer closes its connection, so clients take their next request elsewhere.
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    if (health.shuttingDown) res.setHeader('Connection', 'close');
+    next();
+  });
   // Orders and messages are the largest bodies (100 000 characters at most); anything bigger is refused with 413.
   app.useBodyParser('json', { limit: '256kb', verify: refuseDeepJson, reviver: refuseObjectNames });
   app.useGlobalFilters(new ClientErrorFilter(app.getHttpAdapter()));
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+  documentApi(app);
   serveWebClient(app);
   const config = app.get<Config>(CONFIG);
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);

@@ -1,63 +1,36 @@
-import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
-import { CONFIG, Config, EVENT_STORE, REDIS, WatchedEventStore } from '@warpgate/platform';
+import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Health } from '@warpgate/platform';
 import type { Response } from 'express';
-import Redis from 'ioredis';
 
-const PROBE_TIMEOUT_MS = 2000;
-
-async function probe(check: () => Promise<unknown>) {
-  const start = process.hrtime.bigint();
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      check(),
-      new Promise(
-        (_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), PROBE_TIMEOUT_MS)),
-      ),
-    ]);
-    return { status: 'up' as const, latencyMs: Number(process.hrtime.bigint() - start) / 1e6 };
-  } catch (e) {
-    return { status: 'down' as const, error: e instanceof Error ? e.message : String(e) };
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
+@ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(
-    @Inject(CONFIG) private readonly config: Config,
-    @Inject(EVENT_STORE) private readonly store: WatchedEventStore,
-    @Inject(REDIS) private readonly redis: Redis,
-  ) {}
-
-  /** Not connected answers at once: queued commands would only wait for a reconnect. */
-  private pingRedis() {
-    return this.redis.status === 'ready'
-      ? this.redis.ping()
-      : Promise.reject(new Error(`connection ${this.redis.status}`));
-  }
+  constructor(private readonly health: Health) {}
 
   @Get()
-  async health(@Res({ passthrough: true }) res: Response) {
-    const [reads, writes, redis] = await Promise.all([
-      probe(() => this.store.ping()),
-      this.store.writeHealth(),
-      probe(() => this.pingRedis()),
-    ]);
-    // Reads that work do not make a store that refuses every append healthy (a full disk).
-    const eventStore =
-      writes?.ok === false ? { status: 'down' as const, error: `appends fail: ${writes.error}` } : reads;
-    const up = eventStore.status === 'up' && redis.status === 'up';
+  @ApiOperation({ summary: 'The event store (reads and appends) and Redis, with latencies' })
+  @ApiResponse({ status: 503, description: 'the store or Redis is down (status "degraded")' })
+  async dependencies(@Res({ passthrough: true }) res: Response) {
+    const { up, ...status } = await this.health.dependencies();
     res.status(up ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
-    return {
-      status: up ? 'ok' : 'degraded',
-      eventStore: {
-        adapter: this.config.eventStoreUrl ? 'eventstoredb' : 'sqlite',
-        ...eventStore,
-        lastAppend: writes ?? null,
-      },
-      redis,
-    };
+    return { status: up ? 'ok' : 'degraded', ...status };
+  }
+
+  @Get('live')
+  @ApiOperation({ summary: 'Liveness: the process answers' })
+  live() {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @ApiOperation({
+    summary: 'Readiness: the store and Redis answer, not shutting down, the read models not being rebuilt',
+  })
+  @ApiResponse({ status: 503, description: 'not ready: `waiting` says why' })
+  async ready(@Res({ passthrough: true }) res: Response) {
+    const readiness = await this.health.readiness();
+    res.status(readiness.ready ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+    return readiness;
   }
 }

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { AuditPage } from './audit';
 import { AuthPage } from './auth';
 import { GamePage } from './game';
 import { LobbyPage } from './lobby';
 import { connection } from './live';
 import { NewGamePage } from './new-game';
+import { ReplayPage } from './replay';
 import { gameNames, markRead, notes } from './notifications';
 import { follow, gamePath, navigate, PAGES, route } from './router';
 import { logOut, session } from './session';
@@ -82,10 +84,7 @@ function Notifications() {
   );
 }
 
-/**
- * The screens, by route. The replay viewer and the audit screen (issue 11's api) join here and in
- * the header's navigation when that api exists.
- */
+/** The screens, by route. */
 function Screen() {
   const current = useStore(route);
   const account = useStore(session);
@@ -101,6 +100,10 @@ function Screen() {
       return <NewGamePage />;
     case 'game':
       return <GamePage key={current.gameId} gameId={current.gameId} />;
+    case 'replay':
+      return <ReplayPage key={current.gameId} gameId={current.gameId} />;
+    case 'audit':
+      return <AuditPage key={current.gameId} gameId={current.gameId} />;
     default:
       return (
         <p>

@@ -1,16 +1,14 @@
 import type { GameSummary } from '@warpgate/engine';
-import type { GcView } from '@warpgate/rulesets/galactic-conflict';
-import type { GalaxyView } from '@warpgate/rulesets/galaxy';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from './api';
-import { GalaxyMap, PlanetDetails } from './galaxy-map';
-import { GcMap, GcWorldDetails } from './gc-map';
 import { live } from './live';
+import { GameMap, type AnyView } from './maps';
+import { DisputesPanel } from './disputes';
 import { MessagesPanel } from './messages';
 import { gameNames, markRead, notes } from './notifications';
 import { OrdersPanel, type PickTarget } from './orders';
 import { ReportPanel } from './report';
-import { follow, PAGES } from './router';
+import { auditPath, follow, PAGES, replayPath } from './router';
 import { rulesets } from './rulesets';
 import { session } from './session';
 import { useStore } from './store';
@@ -87,6 +85,18 @@ export function GamePage({ gameId }: { gameId: string }) {
             {info?.title ?? game.ruleset} · <StatusBadge status={game.status} />
             {game.status !== 'open' && <> · Turn {game.turn}</>} · <Countdown game={game} />
           </p>
+          {game.status !== 'open' && (
+            <nav class="game-links" aria-label="This game">
+              <a href={replayPath(game.id)} onClick={follow}>
+                Replay
+              </a>
+              {account?.account.role === 'admin' && (
+                <a href={auditPath(game.id)} onClick={follow}>
+                  Audit
+                </a>
+              )}
+            </nav>
+          )}
         </div>
         <PlayerList game={game} />
       </header>
@@ -116,7 +126,19 @@ function OpenGame({
 }) {
   const account = useStore(session);
   const [empire, setEmpire] = useState('');
+  const [nameCheck, setNameCheck] = useState<{ name: string; error: string | null } | null>(null);
   const { busy, error, run } = useAction();
+  // The ruleset's verdict on the name as it is typed (names taken in the game included).
+  const checkName = useDebounced(() => {
+    const name = empire;
+    if (!name.trim()) return setNameCheck(null);
+    api<{ name: string; error: string | null }>(
+      'GET',
+      `/games/${game.id}/empire-name?name=${encodeURIComponent(name)}`,
+    ).then(setNameCheck, () => setNameCheck(null));
+  }, 250);
+  useEffect(checkName, [empire]);
+  const verdict = nameCheck?.name === empire ? nameCheck : null;
   const creator =
     isInsider(game) && (game.createdBy === account?.account.id || account?.account.role === 'admin');
 
@@ -170,12 +192,21 @@ function OpenGame({
               required
               maxLength={100}
               value={empire}
+              aria-invalid={verdict?.error ? true : undefined}
+              aria-describedby="empire-check"
               onInput={(e) => setEmpire(e.currentTarget.value)}
             />
           </label>
-          <button type="submit" class="primary" disabled={busy || game.players.length >= game.maxPlayers}>
+          <button
+            type="submit"
+            class="primary"
+            disabled={busy || game.players.length >= game.maxPlayers || Boolean(verdict?.error)}
+          >
             Join
           </button>
+          <p id="empire-check" class={`name-check ${verdict?.error ? 'bad' : 'ok'}`} aria-live="polite">
+            {verdict ? (verdict.error ?? `${verdict.name} is free`) : ''}
+          </p>
         </form>
       )}
       {creator && (
@@ -227,10 +258,7 @@ function GameScreen({
   const [tab, setTab] = useState<Tab>(playing ? 'orders' : 'map');
   const [selected, setSelected] = useState<string | null>(null);
   const pick = useRef<PickTarget | null>(null);
-  const view = useResource(
-    () => api<ViewAnswer<GcView | GalaxyView>>('GET', `/games/${game.id}/view`),
-    [game.id, myId],
-  );
+  const view = useResource(() => api<ViewAnswer<AnyView>>('GET', `/games/${game.id}/view`), [game.id, myId]);
   const reports = useResource(
     () => (playing ? api<ReportEntry[]>('GET', `/games/${game.id}/reports`) : Promise.resolve([])),
     [game.id, playing],
@@ -253,7 +281,9 @@ function GameScreen({
   const reloadView = useDebounced(() => void view.reload(), 150);
   const reloadReports = useDebounced(() => void reports.reload(), 150);
   const reloadOrders = useDebounced(() => void orders.reload(), 150);
+  const [rulings, setRulings] = useState(0);
   useGamePushes(game.id, (name, payload) => {
+    if (name === 'dispute.ruled') setRulings((n) => n + 1);
     if (name === 'turn.opened' || name === 'turn.resolved' || name === 'game.ended') reloadView();
     if (name === 'turn.opened' || name === 'game.ended') reloadOrders();
     if (name === 'report.ready') reloadReports();
@@ -319,18 +349,8 @@ function GameScreen({
         <Alert>{view.error}</Alert>
         {!v ? (
           <Loading what="the map" />
-        ) : game.ruleset === 'galactic-conflict' ? (
-          <>
-            <GcMap view={v as GcView} selected={selected} onSelect={select} />
-            {selected && <GcWorldDetails view={v as GcView} world={selected} />}
-          </>
-        ) : game.ruleset === 'galaxy' ? (
-          <>
-            <GalaxyMap view={v as GalaxyView} selected={selected} onSelect={select} />
-            {selected && <PlanetDetails view={v as GalaxyView} planet={selected} />}
-          </>
         ) : (
-          <p class="muted">No map for this ruleset yet.</p>
+          <GameMap ruleset={game.ruleset} view={v} selected={selected} onSelect={select} />
         )}
         {!selected && v && <p class="muted hint">Select a world on the map to see what you know of it.</p>}
       </div>
@@ -350,7 +370,10 @@ function GameScreen({
           )}
           {side === 'report' &&
             (reports.data ? (
-              <ReportPanel ruleset={game.ruleset} reports={reports.data} />
+              <>
+                <ReportPanel ruleset={game.ruleset} reports={reports.data} />
+                <DisputesPanel game={game} version={rulings} />
+              </>
             ) : (
               <Loading what="your reports" />
             ))}

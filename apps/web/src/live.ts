@@ -31,6 +31,8 @@ class Live {
   private readonly seen = new Set<string>();
   private readonly watching = new Map<string, number>();
   private readonly replaying = new Set<string>();
+  /** Screens showing the lobby: while there are any, the server sends `lobby.game` pushes. */
+  private lobbyWatchers = 0;
   private readonly listeners = new Set<(push: Push) => void>();
   /** Why the server refused to let us watch a game, by game id. */
   readonly refused = new Store<Record<string, string>>({});
@@ -68,6 +70,7 @@ class Live {
     };
     socket.on('connect', () => {
       connection.set('live');
+      if (this.lobbyWatchers > 0) socket.emit('lobby.watch');
       watchAll();
     });
     socket.on('resync', watchAll);
@@ -129,6 +132,14 @@ class Live {
       if (left > 0) return void this.watching.set(gameId, left);
       this.watching.delete(gameId);
       if (this.socket?.connected) this.socket.emit('unwatch', { gameId });
+    };
+  }
+
+  /** `lobby.game` pushes (a game listed for everyone created or changed) until the returned function is called. */
+  watchLobby(): () => void {
+    if (this.lobbyWatchers++ === 0 && this.socket?.connected) this.socket.emit('lobby.watch');
+    return () => {
+      if (--this.lobbyWatchers === 0 && this.socket?.connected) this.socket.emit('lobby.unwatch');
     };
   }
 

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'preact/hooks';
-import { api } from './api';
-import { live } from './live';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, ApiError } from './api';
+import { connection, live } from './live';
 import { gameNames } from './notifications';
 import { rulesets } from './rulesets';
 import { follow, gamePath, PAGES } from './router';
@@ -28,6 +28,28 @@ export function LobbyPage() {
     return api<Summary[]>('GET', `/games?${query.toString()}`);
   }, [ruleset, mine, account?.account.id]);
   const refresh = useDebounced(() => void games.reload(), 300);
+  // A game a push told of is read alone and merged into the list: new ones first (newest first).
+  const changed = useRef(new Set<string>());
+  const listed = (g: Summary) =>
+    (!ruleset || g.ruleset === ruleset) &&
+    (!mine || g.players.some((p) => 'id' in p && p.id === account?.account.id));
+  const merge = (id: string, game: Summary | null) =>
+    games.setData((old) => {
+      if (!old) return old;
+      const others = old.filter((g) => g.id !== id);
+      if (!game || !listed(game)) return others;
+      return old.some((g) => g.id === id) ? old.map((g) => (g.id === id ? game : g)) : [game, ...old];
+    });
+  const readChanged = useDebounced(() => {
+    const ids = [...changed.current];
+    changed.current.clear();
+    for (const id of ids)
+      void api<Summary>('GET', `/games/${id}`).then(
+        (game) => merge(id, game),
+        // No longer shown to this person; on any other failure the list stays as it was.
+        (e: unknown) => e instanceof ApiError && (e.status === 403 || e.status === 404) && merge(id, null),
+      );
+  }, 300);
 
   const list = games.data ?? [];
   list.forEach((g) => gameNames.set(g.id, g.name));
@@ -38,12 +60,19 @@ export function LobbyPage() {
   useEffect(() => {
     const ids = watched ? watched.split(' ') : [];
     const stops = ids.map((id) => live.watch(id));
-    const stop = live.onPush((push) => ids.includes(push.payload.gameId) && refresh());
+    const stop = live.onPush((push) => {
+      if (push.name !== 'lobby.game' && !ids.includes(push.payload.gameId)) return;
+      changed.current.add(push.payload.gameId);
+      readChanged();
+    });
     return () => {
       stop();
       stops.forEach((s) => s());
     };
-  }, [watched, refresh]);
+  }, [watched, readChanged]);
+  // New games come as `lobby.game`; after a dropped connection the list is read again.
+  useEffect(() => live.watchLobby(), []);
+  useEffect(() => connection.subscribe((state) => state === 'live' && refresh()), [refresh]);
 
   const current = TABS.find((t) => t.id === tab)!;
   const shown = list.filter((g) => current.has(g.status));

@@ -5,7 +5,7 @@ import { Store } from './store';
 export interface Note {
   id: string;
   gameId: string;
-  kind: 'report' | 'combat' | 'contact' | 'message' | 'reminder' | 'ended';
+  kind: 'report' | 'combat' | 'contact' | 'message' | 'reminder' | 'ended' | 'dispute';
   text: string;
   read: boolean;
 }
@@ -28,6 +28,12 @@ function noteOf({ name, payload }: Push): Omit<Note, 'read'> | null {
     }
     case 'turn.reminder':
       return { ...base, kind: 'reminder', text: `Orders for turn ${String(payload.turn)} are due soon` };
+    case 'dispute.ruled':
+      return {
+        ...base,
+        kind: 'dispute',
+        text: `Your dispute of turn ${String(payload.turn)} was ${payload.upheld ? 'upheld' : 'rejected'}`,
+      };
     case 'game.ended':
       return { ...base, kind: 'ended', text: 'The game is over' };
     default:

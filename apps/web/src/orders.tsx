@@ -1,30 +1,32 @@
-import type { Diagnostic, OrderArgSpec, OrderTypeSpec } from '@warpgate/engine';
+import type { Diagnostic, OrderTypeSpec } from '@warpgate/engine';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, errorText } from './api';
 import type { Checked, MyOrders, RulesetInfo, Summary } from './types';
 import { Alert, humanize, useAction, useDebounced } from './ui';
 
+/** Yes or no: an enum field without values (Galaxy's option on or off). */
+const YES_NO = ['yes', 'no'];
+
 /**
- * A line in the rulebook's syntax from an order form: the keyword, then the fields in order, with the
- * separator of the order type's example; an enum the example writes as one letter is written by its
- * first letter (Galactic Conflict's `B,5,A,3`). Only order types whose example is one line with one
- * token per field get a form: the others need the ruleset to format them.
+ * The order a form's fields make, in the JSON form of its type: numbers as numbers (or a word the
+ * rulebook reads in place of one, as typed), a yes-or-no as a boolean. Every field is required (the
+ * specs tell no optional ones). The api writes it as rulebook text.
  */
-function formatter(spec: OrderTypeSpec): ((values: string[]) => string) | null {
-  if (spec.example.includes('\n')) return null;
-  const sep = spec.example.includes(',') ? ',' : ' ';
-  const tokens = spec.example
-    .split(sep)
-    .map((t) => t.trim())
-    .filter(Boolean)
-    .slice(1);
-  if (tokens.length !== spec.args.length) return null;
-  const token = (arg: OrderArgSpec, i: number, value: string) => {
-    if (arg.type === 'enum' && tokens[i].length === 1) return value.charAt(0);
-    return sep === ' ' && /\s/.test(value) ? `"${value}"` : value;
-  };
-  return (values) => [spec.code, ...spec.args.map((a, i) => token(a, i, values[i].trim()))].join(sep);
+function orderOf(spec: OrderTypeSpec, values: string[]): Record<string, unknown> {
+  const order: Record<string, unknown> = { type: spec.name };
+  spec.args.forEach((arg, i) => {
+    const value = (values[i] ?? '').trim();
+    if (arg.type === 'int' || arg.type === 'world') {
+      const word = arg.words?.find((w) => w.toUpperCase() === value.toUpperCase());
+      order[arg.name] = word ?? Number(value);
+    } else if (arg.type === 'enum' && !arg.values) order[arg.name] = value === 'yes';
+    else order[arg.name] = value;
+  });
+  return order;
 }
+
+/** Only order types whose example is one line get a form: a message's text runs over several. */
+const formable = (spec: OrderTypeSpec) => !spec.example.includes('\n');
 
 /** Where the map's pick goes: the world (or planet) field that last had the focus. */
 export interface PickTarget {
@@ -32,27 +34,26 @@ export interface PickTarget {
 }
 
 function OrderForm({
-  types,
+  ruleset,
   empires,
   addLine,
   armPick,
 }: {
-  types: OrderTypeSpec[];
+  ruleset: RulesetInfo;
   empires: string[];
   addLine: (line: string) => void;
   armPick: (target: PickTarget | null) => void;
 }) {
-  const formable = types.flatMap((t) => {
-    const format = formatter(t);
-    return format ? [{ spec: t, format }] : [];
-  });
-  const [name, setName] = useState(formable[0]?.spec.name ?? '');
+  const specs = ruleset.orderTypes.filter(formable);
+  const [name, setName] = useState(specs[0]?.name ?? '');
   const [values, setValues] = useState<string[]>([]);
-  const chosen = formable.find((f) => f.spec.name === name) ?? formable[0];
-  useEffect(
-    () => setValues(chosen ? chosen.spec.args.map((a) => a.values?.[0] ?? '') : []),
-    [chosen?.spec.name],
-  );
+  const [problems, setProblems] = useState<Diagnostic[]>([]);
+  const { busy, error, run } = useAction();
+  const chosen = specs.find((spec) => spec.name === name) ?? specs[0];
+  useEffect(() => {
+    setValues(chosen ? chosen.args.map((a) => (a.values ?? (a.type === 'enum' ? YES_NO : []))[0] ?? '') : []);
+    setProblems([]);
+  }, [chosen?.name]);
   if (!chosen) return null;
   const set = (i: number, v: string) => setValues((old) => old.map((x, j) => (j === i ? v : x)));
 
@@ -62,22 +63,30 @@ function OrderForm({
       aria-label="Add an order"
       onSubmit={(e) => {
         e.preventDefault();
-        addLine(chosen.format(values));
+        void run(async () => {
+          const written = await api<{ text: string; diagnostics: Diagnostic[] }>(
+            'POST',
+            `/rulesets/${ruleset.id}/orders/format`,
+            { orders: [orderOf(chosen, values)] },
+          );
+          setProblems(written.diagnostics);
+          if (!written.diagnostics.some((d) => d.severity === 'error')) addLine(written.text);
+        });
       }}
     >
       <label>
         Order
-        <select name="order-type" value={chosen.spec.name} onChange={(e) => setName(e.currentTarget.value)}>
-          {formable.map(({ spec }) => (
+        <select name="order-type" value={chosen.name} onChange={(e) => setName(e.currentTarget.value)}>
+          {specs.map((spec) => (
             <option key={spec.name} value={spec.name}>
               {spec.code} · {humanize(spec.name)}
             </option>
           ))}
         </select>
       </label>
-      <p class="help">{chosen.spec.help}</p>
+      <p class="help">{chosen.help}</p>
       <div class="order-fields">
-        {chosen.spec.args.map((arg, i) => {
+        {chosen.args.map((arg, i) => {
           const common = {
             name: `order-${arg.name}`,
             value: values[i] ?? '',
@@ -92,7 +101,7 @@ function OrderForm({
           if (arg.type === 'enum')
             input = (
               <select {...common} onChange={(e) => set(i, e.currentTarget.value)}>
-                {arg.values?.map((v) => (
+                {(arg.values ?? YES_NO).map((v) => (
                   <option key={v}>{v}</option>
                 ))}
               </select>
@@ -108,6 +117,25 @@ function OrderForm({
             );
           else if (arg.type === 'string')
             input = <input {...common} type="text" onInput={(e) => set(i, e.currentTarget.value)} />;
+          else if (arg.words)
+            // A number or one of its words (Galaxy's group MAX): text, offering the words.
+            input = (
+              <>
+                <input
+                  {...common}
+                  type="text"
+                  inputMode="numeric"
+                  list={`words-${arg.name}`}
+                  placeholder={`a number or ${arg.words.join(', ')}`}
+                  onInput={(e) => set(i, e.currentTarget.value)}
+                />
+                <datalist id={`words-${arg.name}`}>
+                  {arg.words.map((w) => (
+                    <option key={w} value={w} />
+                  ))}
+                </datalist>
+              </>
+            );
           else
             input = (
               <input
@@ -128,9 +156,29 @@ function OrderForm({
           );
         })}
       </div>
-      <button type="submit">Add to orders</button>
+      {problems.length > 0 && (
+        <ul class="diagnostics" aria-live="polite">
+          {problems.map((d, i) => (
+            <li key={i} class={d.severity}>
+              <span class="severity">{d.severity}</span> {d.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Alert>{error}</Alert>
+      <button type="submit" disabled={busy}>
+        Add to orders
+      </button>
     </form>
   );
+}
+
+/** The orders with `line` added at their end: before a closing `#END` line if they have one (Galaxy's). */
+function withLine(text: string, line: string): string {
+  const lines = text.trim() ? text.replace(/\n+$/, '').split('\n') : [];
+  const end = lines.findIndex((l) => /^#END\b/i.test(l.trim()));
+  lines.splice(end < 0 ? lines.length : end, 0, line);
+  return lines.join('\n');
 }
 
 const summaryOf = (ds: Diagnostic[]) => {
@@ -324,10 +372,10 @@ export function OrdersPanel({
         <details class="order-forms">
           <summary>Build an order with a form</summary>
           <OrderForm
-            types={ruleset.orderTypes}
+            ruleset={ruleset}
             empires={empires}
             armPick={armPick}
-            addLine={(line) => edit(text.trim() ? `${text.replace(/\n+$/, '')}\n${line}` : line)}
+            addLine={(line) => edit(withLine(text, line))}
           />
         </details>
       )}

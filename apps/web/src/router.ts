@@ -11,6 +11,8 @@ export type Route =
   | { page: 'login' }
   | { page: 'new-game' }
   | { page: 'game'; gameId: string }
+  | { page: 'replay'; gameId: string }
+  | { page: 'audit'; gameId: string }
   | { page: 'not-found' };
 
 export function parseRoute(path: string): Route {
@@ -20,10 +22,14 @@ export function parseRoute(path: string): Route {
   if (parts.length === 2 && parts[1] === 'login') return { page: 'login' };
   if (parts.length === 2 && parts[1] === 'new') return { page: 'new-game' };
   if (parts.length === 3 && parts[1] === 'games') return { page: 'game', gameId: parts[2] };
+  if (parts.length === 4 && parts[1] === 'games' && (parts[3] === 'replay' || parts[3] === 'audit'))
+    return { page: parts[3], gameId: parts[2] };
   return { page: 'not-found' };
 }
 
 export const gamePath = (gameId: string) => `${PAGES}/games/${gameId}`;
+export const replayPath = (gameId: string) => `${gamePath(gameId)}/replay`;
+export const auditPath = (gameId: string) => `${gamePath(gameId)}/audit`;
 
 export const route = new Store<Route>(parseRoute(location.pathname));
 

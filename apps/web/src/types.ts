@@ -1,4 +1,6 @@
 import type { GameEventMap } from '@warpgate/contracts';
+import type { ReplayStep as ReplayStepOf } from '../../api/src/games/replay';
+export type { ReplayEvent } from '../../api/src/games/replay-events';
 import type { Diagnostic, GameSummary, publicSummary, Report, Ruleset, Submission } from '@warpgate/engine';
 
 /** The shapes of the api's answers, from the libraries that make them. */
@@ -37,3 +39,6 @@ export interface ViewAnswer<V> {
 }
 
 export const isInsider = (s: Summary): s is GameSummary => 'createdBy' in s;
+
+/** `GET /games/:id/replay` and Socket.IO `replay.step`: over the socket, the view only when it changed. */
+export type ReplayStep = ReplayStepOf & { view?: unknown };

@@ -3,14 +3,19 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { errorText } from './api';
 import type { Summary } from './types';
 
-/** Loads with `load` whenever `deps` change; `reload` loads again, keeping what is shown meanwhile. */
+/**
+ * Loads with `load` whenever `deps` change; `reload` loads again (with the latest `load`), keeping
+ * what is shown meanwhile.
+ */
 export function useResource<T>(load: () => Promise<T>, deps: unknown[]) {
   const [data, setData] = useState<T | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const generation = useRef(0);
+  const latest = useRef(load);
+  latest.current = load;
   const reload = useCallback(() => {
     const mine = ++generation.current;
-    return load().then(
+    return latest.current().then(
       (value) => {
         if (mine !== generation.current) return;
         setData(value);
@@ -24,6 +29,16 @@ export function useResource<T>(load: () => Promise<T>, deps: unknown[]) {
     void reload();
   }, [reload]);
   return { data, error, reload, setData };
+}
+
+/** Calls `fn` whenever `value` changes after the first render: news to reload for, say. */
+export function useOnChange(value: unknown, fn: () => void) {
+  const last = useRef(value);
+  useEffect(() => {
+    if (Object.is(last.current, value)) return;
+    last.current = value;
+    fn();
+  }, [value]);
 }
 
 /** What a button sets off: busy while it runs, and what went wrong once it has failed. */

@@ -18,9 +18,35 @@ export interface Notification extends Push {
 
 export const gameRoom = (gameId: string) => `game:${gameId}`;
 export const accountRoom = (accountId: string) => `account:${accountId}`;
+/** Sockets showing the lobby (`lobby.watch`): told when the games listed for everyone change. */
+export const LOBBY_ROOM = 'lobby';
 
 /** `report`: for a ReportIssued, the report rebuilt from the state after its turn (see Reports); none, no push. */
 export function notificationsFor(event: RecordedEvent, game: Game, report?: Report<unknown>): Notification[] {
+  return [...gameNotifications(event, game, report), ...lobbyNotifications(event, game)];
+}
+
+const LOBBY_EVENTS = new Set(['GameCreated', 'PlayerJoined', 'PlayerLeft', 'GameStarted', 'GameEnded']);
+
+/**
+ * `lobby.game`: a game listed for everyone (see admits) was created, filled, started or ended (an
+ * `after-end` game is listed from then on), so lobbies show it without a reload.
+ */
+function lobbyNotifications(event: RecordedEvent, game: Game): Notification[] {
+  const listed = game.spectators === 'public' || (game.spectators === 'after-end' && game.status === 'ended');
+  if (!listed || !LOBBY_EVENTS.has(event.type)) return [];
+  const position = event.position.toString();
+  const payload = {
+    id: `${position}.lobby`,
+    gameId: game.id,
+    position,
+    event: event.type,
+    status: game.status,
+  };
+  return [{ rooms: [LOBBY_ROOM], name: 'lobby.game', payload }];
+}
+
+function gameNotifications(event: RecordedEvent, game: Game, report?: Report<unknown>): Notification[] {
   const position = event.position.toString();
   // A message to many accounts is one push, with one id.
   let pushes = 0;

@@ -1,6 +1,12 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
 import type { GameEventMap } from '@warpgate/contracts';
-import { summarize } from '@warpgate/engine';
+import { type Game, summarize } from '@warpgate/engine';
 import { EventStore, RecordedEvent, Subscription } from '@warpgate/event-store';
 import {
   ByteLru,
@@ -14,12 +20,13 @@ import {
 } from '@warpgate/platform';
 import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import { notificationsFor } from './notifications';
-import { Pushes } from './pushes';
+import { Push, Pushes } from './pushes';
 import { ReadModels } from './read-models';
 import { TurnJobs } from './turn-jobs';
 
-const GAMES = { streamPrefixes: ['game-'] };
+export const GAMES = { streamPrefixes: ['game-'] };
 const PAGE = 500;
 
 /** Renews the lock only while it is still ours. */
@@ -35,11 +42,13 @@ const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('
  * (or its next write refused, see ReadModels.write), leads again, finds no epoch, and rebuilds.
  */
 @Injectable()
-export class Projector implements OnApplicationBootstrap, OnApplicationShutdown {
+export class Projector implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly log = new Logger('Projector');
   private readonly token = randomUUID();
   private readonly lockKey: string;
   private stopped = false;
+  /** Folding the read models from nothing: until it is done they miss games (readiness waits). */
+  rebuilding = false;
   private subscription?: Subscription;
   private wake?: () => void;
   private loop?: Promise<void>;
@@ -47,6 +56,11 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
   private folds: ByteLru<LoadedGame>;
   /** The epoch of the read models this projector writes. */
   private epoch = '';
+  /**
+   * The events projected since the last flush: the position of the last, each game's latest fold
+   * (and its creation time, if one of them created it), their pushes in order.
+   */
+  private unwritten = nothingUnwritten();
   /**
    * The last read-model write sent. Writes are not waited for one by one, so that a resolution's
    * events are projected and pushed without a round trip each: Redis applies them in the order sent,
@@ -74,7 +88,8 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
     this.loop = this.run();
   }
 
-  async onApplicationShutdown() {
+  /** Before Redis closes: the lease is let go, so that another worker leads at once. */
+  async beforeApplicationShutdown() {
     this.stopped = true;
     this.wake?.();
     await this.subscription?.stop();
@@ -112,11 +127,14 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
       const checkpoint = await this.readModels.checkpoint();
       if (!checkpoint) this.log.log('no read models in Redis: rebuilding them from the store');
       this.epoch = checkpoint?.epoch ?? (await this.readModels.clear());
+      this.rebuilding = checkpoint?.position === undefined;
       const after = await this.catchUp(checkpoint?.position, checkpoint?.position !== undefined);
+      this.rebuilding = false;
       await this.jobs.reconcile(await this.readModels.games());
       this.subscription = this.store.subscribeToAll({ after, filter: GAMES });
-      for await (const event of this.subscription) await this.project(event, true);
+      await this.follow(this.subscription);
     } finally {
+      this.rebuilding = false;
       clearInterval(renewal);
     }
   }
@@ -141,12 +159,15 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
   /** Projects every game event after `after`, page by page; returns the last position, written. */
   private async catchUp(after: bigint | undefined, live: boolean) {
     this.folds = new ByteLru(this.config.gameCacheBytes);
-    // A write refused before (the lead that sent it is over) must not stop this one.
+    // A write refused before (the lead that sent it is over) must not stop this one, nor what it
+    // left unwritten be written: this one projects it again.
+    this.unwritten = nothingUnwritten();
     this.written = Promise.resolve();
     this.refused = undefined;
     for (;;) {
       const page = await this.store.readAll({ after, filter: GAMES, maxCount: PAGE });
       for (const event of page) await this.project(event, live);
+      this.flush();
       // A page's writes confirmed before the next: the only real wait of a catch-up from SQLite,
       // which lets the lock renewals (and the api, in one process) run.
       await this.written;
@@ -173,16 +194,37 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
     );
   }
 
+  /**
+   * Projects the subscription's events as they come, and writes what they changed (see flush) once it
+   * has no more at hand, or PAGE of them wait: under load, many events share one write and one publish.
+   */
+  private async follow(subscription: Subscription) {
+    const events = subscription[Symbol.asyncIterator]();
+    try {
+      for (;;) {
+        const next = events.next();
+        if (await Promise.race([next.then(() => false), setImmediate(true)])) this.flush();
+        const { value, done } = await next;
+        if (done) return this.flush();
+        await this.project(value, true);
+        if (this.unwritten.events === PAGE) this.flush();
+      }
+    } finally {
+      // As a for-await loop would: a projection that failed lets go of the subscription.
+      await subscription.stop();
+    }
+  }
+
   private async project(event: RecordedEvent, live: boolean) {
     const gameId = event.stream.slice('game-'.length);
     if (this.refused) throw this.refused;
     const loaded = await this.evolve(gameId, event);
     const { game } = loaded;
-    this.written = this.readModels.write(this.epoch, event.position, {
-      game: summarize(game),
-      createdAt: event.type === 'GameCreated' ? event.time.getTime() : undefined,
-    });
-    this.written.catch((e: Error) => (this.refused ??= e));
+    const { games, pushes } = this.unwritten;
+    const createdAt = event.type === 'GameCreated' ? event.time.getTime() : games.get(gameId)?.createdAt;
+    games.set(gameId, { game, createdAt });
+    this.unwritten.position = event.position;
+    this.unwritten.events += 1;
     if (event.type === 'GameEnded') this.folds.delete(gameId);
     if (!live) return;
     let report;
@@ -191,12 +233,29 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
       const { turn, playerId } = event.data as GameEventMap['ReportIssued'];
       report = this.reports.report(loaded, turn, playerId);
     }
-    this.pushes.send(notificationsFor(event, game, report));
+    pushes.push(...notificationsFor(event, game, report));
+    // What is projected so far goes out before the wait for the job queue.
     if (event.type === 'TurnOpened' || event.type === 'DeadlineExtended' || event.type === 'GameResumed') {
+      this.flush();
       await this.jobs.scheduleDeadline(gameId, game.turn, game.deadline!);
     } else if (event.type === 'TurnClosed' || event.type === 'TurnVoided') {
+      this.flush();
       await this.jobs.resolve(gameId, game.turn, game.voids.filter((v) => v.turn === game.turn).length);
     }
+  }
+
+  /**
+   * Writes the summaries of the games the events since the last flush changed, with the checkpoint
+   * past them, then sends their pushes: one write and one publish for all of them.
+   */
+  private flush() {
+    const { position, games, pushes } = this.unwritten;
+    if (position === undefined) return;
+    this.unwritten = nothingUnwritten();
+    const changes = [...games.values()].map(({ game, createdAt }) => ({ game: summarize(game), createdAt }));
+    this.written = this.readModels.write(this.epoch, position, changes);
+    this.written.catch((e: Error) => (this.refused ??= e));
+    this.pushes.send(pushes);
   }
 
   /** The game after `event`: the cached fold extended, or, when first met, folded up to it from a snapshot. */
@@ -218,4 +277,13 @@ export class Projector implements OnApplicationBootstrap, OnApplicationShutdown 
       };
     });
   }
+}
+
+function nothingUnwritten(): {
+  position?: bigint;
+  events: number;
+  games: Map<string, { game: Game; createdAt?: number }>;
+  pushes: Push[];
+} {
+  return { events: 0, games: new Map(), pushes: [] };
 }

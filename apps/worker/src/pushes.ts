@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CONFIG, Config, REDIS } from '@warpgate/platform';
+import { CONFIG, Config, Metrics, REDIS } from '@warpgate/platform';
 import Redis from 'ioredis';
 
 /** Sent to the sockets in any of `rooms` (each socket once) as the Socket.IO event `name`. */
@@ -24,6 +24,7 @@ export class Pushes {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(CONFIG) config: Pick<Config, 'redisPrefix'>,
+    private readonly metrics: Metrics,
   ) {
     this.channel = pushChannel(config);
   }
@@ -35,6 +36,7 @@ export class Pushes {
    */
   send(pushes: Push[]) {
     if (pushes.length === 0) return;
+    for (const push of pushes) this.metrics.pushes.inc({ name: push.name });
     this.redis
       .publish(this.channel, JSON.stringify(pushes))
       .catch((e: Error) => this.log.warn(`pushes not sent: ${e.message}`));

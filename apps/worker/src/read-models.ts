@@ -6,13 +6,19 @@ import { randomUUID } from 'node:crypto';
 
 /**
  * KEYS: the epoch, the index of games, then the keys to set; ARGV: the epoch the writer holds, the
- * values to set, then for a new game its creation time and id. Writes nothing for another epoch.
+ * values to set, then for each new game its creation time and id. Writes nothing for another epoch.
  */
 const WRITE = `
 if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
 for i = 3, #KEYS do redis.call('set', KEYS[i], ARGV[i - 1]) end
-if #ARGV > #KEYS - 1 then redis.call('zadd', KEYS[2], ARGV[#KEYS], ARGV[#KEYS + 1]) end
+for i = #KEYS, #ARGV - 1, 2 do redis.call('zadd', KEYS[2], ARGV[i], ARGV[i + 1]) end
 return 1`;
+
+/** A game's summary after some events, and its creation time when one of them created it. */
+export interface GameChange {
+  game: GameSummary;
+  createdAt?: number;
+}
 
 export interface GameFilter {
   status?: string;
@@ -55,13 +61,14 @@ export class ReadModels {
   }
 
   /**
-   * Applies one event's changes and moves the checkpoint past it, in one script that writes only while
-   * the read models are still those of `epoch`: in a Redis that lost them, nothing is written.
+   * Applies the changes of the events up to `position` and moves the checkpoint past them, in one
+   * script that writes only while the read models are still those of `epoch`: in a Redis that lost
+   * them, nothing is written.
    */
-  async write(epoch: string, position: bigint, changes: { game?: GameSummary; createdAt?: number }) {
+  async write(epoch: string, position: bigint, changes: GameChange[]) {
     const sets: [string, string][] = [[this.key('checkpoint'), position.toString()]];
-    if (changes.game) sets.push([this.key('game', changes.game.id), JSON.stringify(changes.game)]);
-    const created = changes.game && changes.createdAt ? [changes.createdAt, changes.game.id] : [];
+    for (const { game } of changes) sets.push([this.key('game', game.id), JSON.stringify(game)]);
+    const created = changes.flatMap(({ game, createdAt }) => (createdAt ? [createdAt, game.id] : []));
     const written = await this.redis.eval(
       WRITE,
       2 + sets.length,

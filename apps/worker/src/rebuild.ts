@@ -1,6 +1,14 @@
 /** `npm run projections:rebuild`: throws the read models away and folds them again from the store. */
 import 'reflect-metadata';
-import { closeRedis, GameStore, loadConfig, Reports, requireRedis, SnapshotStore } from '@warpgate/platform';
+import {
+  closeRedis,
+  GameStore,
+  loadConfigOrExit,
+  Metrics,
+  Reports,
+  requireRedis,
+  SnapshotStore,
+} from '@warpgate/platform';
 import { openEventStore } from '@warpgate/event-store';
 import Redis from 'ioredis';
 import { Projector } from './projector';
@@ -9,7 +17,7 @@ import { ReadModels } from './read-models';
 import { TurnJobs } from './turn-jobs';
 
 async function main() {
-  const config = loadConfig();
+  const config = loadConfigOrExit();
   await requireRedis(config.redisUrl);
   const store = openEventStore(config);
   const redis = new Redis(config.redisUrl);
@@ -22,7 +30,7 @@ async function main() {
     store,
     redis,
     config,
-    new Pushes(redis, config),
+    new Pushes(redis, config, new Metrics()),
     readModels,
     jobs,
     games,

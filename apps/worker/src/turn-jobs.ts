@@ -90,6 +90,11 @@ export class TurnJobs implements OnApplicationShutdown {
     }
   }
 
+  /** How many jobs wait, run, or wait for their time (deadlines, reminders): the queue's depth. */
+  depth() {
+    return this.queue.getJobCounts('waiting', 'active', 'delayed');
+  }
+
   /** What the read model says each game waits for: used after a catch-up, or when Redis lost its jobs. */
   async reconcile(games: GameSummary[]) {
     for (const game of games) {

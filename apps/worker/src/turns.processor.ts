@@ -1,6 +1,12 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
 import { closeTurn, GameRuleError } from '@warpgate/engine';
-import { closeRedis, CONFIG, Config, GameStore } from '@warpgate/platform';
+import { closeRedis, CONFIG, Config, GameStore, Metrics } from '@warpgate/platform';
 import { Job, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { accountRoom } from './notifications';
@@ -13,7 +19,7 @@ import { bullOptions, retryDelay, TURNS_QUEUE, TurnJob } from './turn-jobs';
  * ran out, however often that happens; resolutions run in a thread, so locks keep being renewed.
  */
 @Injectable()
-export class TurnsProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
+export class TurnsProcessor implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly log = new Logger('Turns');
   private worker?: Worker;
 
@@ -21,6 +27,7 @@ export class TurnsProcessor implements OnApplicationBootstrap, OnApplicationShut
     private readonly games: GameStore,
     private readonly pushes: Pushes,
     @Inject(CONFIG) private readonly config: Config,
+    private readonly metrics: Metrics,
   ) {}
 
   onApplicationBootstrap() {
@@ -34,12 +41,14 @@ export class TurnsProcessor implements OnApplicationBootstrap, OnApplicationShut
       maxStalledCount: Number.MAX_SAFE_INTEGER,
       settings: { backoffStrategy: retryDelay(this.config) },
     });
-    this.worker.on('failed', (job, e) =>
-      this.log.warn(`${job?.name} ${JSON.stringify(job?.data)} failed: ${e.message}`),
-    );
+    this.worker.on('failed', (job, e) => {
+      this.metrics.jobFailures.inc({ kind: job?.name ?? 'unknown' });
+      this.log.warn({ msg: `${job?.name} ${JSON.stringify(job?.data)} failed: ${e.message}`, ...job?.data });
+    });
   }
 
-  async onApplicationShutdown() {
+  /** Before the store and Redis close: the jobs running finish (a resolution's append lands) first. */
+  async beforeApplicationShutdown() {
     await this.worker?.close();
     if (this.worker) await closeRedis(this.worker.opts.connection as Redis);
   }
@@ -60,9 +69,14 @@ export class TurnsProcessor implements OnApplicationBootstrap, OnApplicationShut
         closeTurn(game, data.turn, 'deadline', new Date()),
       );
     } else if (name === 'resolve') {
-      this.log.log(`resolving game ${data.gameId} turn ${data.turn}`);
-      if (await this.games.resolve(data.gameId, data.turn))
-        this.log.log(`resolved game ${data.gameId} turn ${data.turn}`);
+      const { gameId, turn } = data;
+      this.log.log({ msg: `resolving game ${gameId} turn ${turn}`, gameId, turn, job: job.id });
+      const end = this.metrics.turnResolution.startTimer();
+      if (await this.games.resolve(gameId, turn)) {
+        const { game } = await this.games.load(gameId);
+        const seconds = end({ ruleset: game.ruleset });
+        this.log.log({ msg: `resolved game ${gameId} turn ${turn}`, gameId, turn, job: job.id, seconds });
+      }
     } else {
       const { game } = await this.games.load(data.gameId);
       if (

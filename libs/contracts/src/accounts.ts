@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsString, Length, Matches, MaxLength } from 'class-validator';
 
@@ -49,6 +50,7 @@ const NAME_PATTERN = /^[A-Za-z0-9_-]+( [A-Za-z0-9_-]+)*$/;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class SignUpDto {
+  @ApiProperty({ minLength: 3, maxLength: 24, pattern: NAME_PATTERN.source })
   @Transform(trim)
   @IsString()
   @Length(3, 24)
@@ -57,6 +59,7 @@ export class SignUpDto {
   })
   name!: string;
 
+  @ApiProperty({ minLength: 8, maxLength: 200, format: 'password' })
   @IsString()
   @Length(8, 200)
   @Matches(/\S/, { message: 'password must not be only spaces' })
@@ -65,11 +68,13 @@ export class SignUpDto {
 
 /** Only bounded here: a name or password that breaks the sign-up rules just fails to log in. */
 export class LoginDto {
+  @ApiProperty({ maxLength: 200 })
   @Transform(trim)
   @IsString()
   @MaxLength(200)
   name!: string;
 
+  @ApiProperty({ maxLength: 200, format: 'password' })
   @IsString()
   @MaxLength(200)
   password!: string;

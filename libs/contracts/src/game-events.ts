@@ -52,10 +52,11 @@ export interface GameEventMap {
   ReadyChanged: { turn: number; playerId: string; ready: boolean };
   TurnClosed: { turn: number; reason: CloseReason };
   /**
-   * That the player was given their report of `turn`: the canonical hash (stateHash) of it. The
-   * report itself is rebuilt from the state after the turn, never stored.
+   * That the player was given their report of `turn`: the canonical hash (stateHash) of it, and the
+   * format that printed it (the ruleset's reportVersion). The report itself is rebuilt from the
+   * state after the turn, never stored: only a rebuild of the same format can match the hash.
    */
-  ReportIssued: { turn: number; playerId: string; hash: string };
+  ReportIssued: { turn: number; playerId: string; hash: string; format: number };
   TurnResolved: { turn: number; stateHash: string };
   GameEnded: { turn: number; standings: unknown };
   DeadlineExtended: { turn: number; deadline: string };

@@ -1,3 +1,4 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -24,10 +25,12 @@ import { IsPersonsText, NoHiddenCharacters } from './text';
 const STRICT_DATE = { strict: true, strictSeparator: true };
 
 export class ScheduleDto {
+  @ApiProperty({ enum: ['period', 'fixed'] })
   @IsIn(['period', 'fixed'])
   kind!: 'period' | 'fixed';
 
   /** Turn length for `period`: one minute to four weeks. */
+  @ApiPropertyOptional({ description: 'turn length for `period`', minimum: 1, maximum: 40320 })
   @ValidateIf((o: ScheduleDto) => o.kind === 'period')
   @IsInt()
   @Min(1)
@@ -35,6 +38,12 @@ export class ScheduleDto {
   minutes?: number;
 
   /** Set times for `fixed`, one per turn; after the last, the game keeps the last interval. */
+  @ApiPropertyOptional({
+    description: 'set times for `fixed`, one per turn; after the last, the game keeps the last interval',
+    type: [String],
+    format: 'date-time',
+    maxItems: 500,
+  })
   @ValidateIf((o: ScheduleDto) => o.kind === 'fixed')
   @IsArray()
   @ArrayMinSize(1)
@@ -47,35 +56,47 @@ export class ScheduleDto {
 }
 
 export class CreateGameDto {
+  @ApiProperty({ description: 'a ruleset id (GET /rulesets)', example: 'galactic-conflict' })
   @IsString()
   ruleset!: string;
 
+  @ApiProperty({ maxLength: 60 })
   @IsPersonsText(60)
   name!: string;
 
   /** The ruleset's own settings; checked against the ruleset's setting specs. */
+  @ApiPropertyOptional({
+    description: "the ruleset's settings (GET /rulesets)",
+    type: 'object',
+    additionalProperties: true,
+  })
   @IsOptional()
   @IsObject()
   settings?: Record<string, unknown>;
 
+  @ApiPropertyOptional({ minimum: 1 })
   @IsOptional()
   @IsInt()
   @Min(1)
   minPlayers?: number;
 
+  @ApiPropertyOptional({ minimum: 1 })
   @IsOptional()
   @IsInt()
   @Min(1)
   maxPlayers?: number;
 
+  @ApiProperty({ type: ScheduleDto })
   @ValidateNested()
   @Type(() => ScheduleDto)
   schedule!: ScheduleDto;
 
+  @ApiPropertyOptional({ enum: ['manual', 'when-full'], default: 'manual' })
   @IsOptional()
   @IsIn(['manual', 'when-full'])
   startRule?: StartRule;
 
+  @ApiPropertyOptional({ enum: ['public', 'after-end', 'none'], default: 'public' })
   @IsOptional()
   @IsIn(['public', 'after-end', 'none'])
   spectators?: Spectators;
@@ -83,6 +104,7 @@ export class CreateGameDto {
 
 export class JoinGameDto {
   /** The ruleset checks it further. */
+  @ApiProperty({ maxLength: 100 })
   @IsPersonsText(100)
   empire!: string;
 }
@@ -90,6 +112,10 @@ export class JoinGameDto {
 /** Either text or orders (the decision refuses both and neither). */
 export class SubmitOrdersDto {
   /** Orders in the rulebook's own syntax ("" for none)... */
+  @ApiPropertyOptional({
+    description: 'orders in the rulebook\'s syntax ("" for none); not with `orders`',
+    maxLength: 100_000,
+  })
   @ValidateIf((o: SubmitOrdersDto) => o.text !== undefined)
   @IsString()
   @MaxLength(100_000)
@@ -97,27 +123,37 @@ export class SubmitOrdersDto {
   text?: string;
 
   /** ...or as JSON. */
+  @ApiPropertyOptional({
+    description: "orders as JSON (the ruleset's order types); not with `text`",
+    type: 'array',
+    items: { type: 'object' },
+    maxItems: 2000,
+  })
   @ValidateIf((o: SubmitOrdersDto) => o.orders !== undefined)
   @IsArray()
   @ArrayMaxSize(2000)
   orders?: unknown[];
 
+  @ApiPropertyOptional()
   @IsOptional()
   @IsBoolean()
   ready?: boolean;
 
   /** The turn the orders are for: refused (409) when the game is at another, instead of landing there. */
+  @ApiPropertyOptional({ description: 'the turn the orders are for: 409 when the game is at another' })
   @IsOptional()
   @IsInt()
   turn?: number;
 }
 
 export class ReadyDto {
+  @ApiProperty()
   @IsBoolean()
   ready!: boolean;
 }
 
 export class ExtendDeadlineDto {
+  @ApiProperty({ format: 'date-time' })
   @IsDateString(STRICT_DATE, {
     message: 'deadline must be a valid ISO 8601 date (e.g. 2030-02-28T18:00:00Z)',
   })
@@ -126,6 +162,7 @@ export class ExtendDeadlineDto {
 
 export class SendMessageDto {
   /** Player ids of the game, or 'all'. */
+  @ApiProperty({ oneOf: [{ type: 'array', items: { type: 'string' }, maxItems: 50 }, { enum: ['all'] }] })
   @ValidateIf((o: SendMessageDto) => o.to !== 'all')
   @IsArray()
   @ArrayMinSize(1)
@@ -133,16 +170,19 @@ export class SendMessageDto {
   @IsString({ each: true })
   to!: string[] | 'all';
 
+  @ApiProperty({ maxLength: 10_000 })
   @IsPersonsText(10_000, { lines: true })
   text!: string;
 }
 
 /** `GET /games/:id/messages`: the messages after the one named `after` (else from the first), at most `limit`. */
 export class MessagesQueryDto {
+  @ApiPropertyOptional({ description: 'the id of the last message seen', format: 'uuid' })
   @IsOptional()
   @IsUUID()
   after?: string;
 
+  @ApiPropertyOptional({ minimum: 1, maximum: 200, default: 100 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()

@@ -4,3 +4,4 @@ export * from './games.dto';
 export * from './metadata';
 export * from './text';
 export * from './audit.dto';
+export * from './realtime';

@@ -7,10 +7,11 @@ import type { PlayerRef, Ruleset, RulesetEvent, Settings } from './ruleset';
  */
 
 export const fold = <S>(
-  ruleset: Ruleset<S>,
+  ruleset: Pick<Ruleset<S>, 'initialState' | 'evolve' | 'evolveAll'>,
   events: readonly RulesetEvent[],
   state: S = ruleset.initialState(),
-): S => events.reduce((s, e) => ruleset.evolve(s, e), state);
+): S =>
+  ruleset.evolveAll ? ruleset.evolveAll(state, events) : events.reduce((s, e) => ruleset.evolve(s, e), state);
 
 export interface Step<S> {
   state: S;

@@ -34,7 +34,16 @@ export interface ParsedOrders<O> {
 export type SettingValue = number | boolean | string;
 export type Settings = Record<string, SettingValue>;
 
-export type SettingSpec = { name: string; help: string } & (
+export type SettingSpec = {
+  name: string;
+  help: string;
+  /**
+   * Set by the server, never by a game's creator: a new game gets the default (GET /rulesets leaves
+   * the setting out, POST /games refuses it). A game stored before the setting existed has none:
+   * `setup` gives it the value such games were set up by.
+   */
+  fixed?: true;
+} & (
   | { type: 'int'; default: number; min: number; max: number }
   | { type: 'bool'; default: boolean }
   | { type: 'enum'; default: string; values: string[] }
@@ -47,6 +56,8 @@ export interface OrderArgSpec {
   min?: number;
   max?: number;
   values?: string[];
+  /** An int's words the rulebook reads in place of a number (Galaxy's group MAX). */
+  words?: string[];
   help?: string;
 }
 
@@ -97,13 +108,28 @@ export interface Ruleset<S = unknown, O = unknown, V = unknown, D = unknown> {
   orderTypes: OrderTypeSpec[];
   /** Error message, or null when `name` may be used by a new player (`taken`: names already in the game). */
   validateEmpireName(name: string, taken: string[]): string | null;
-  /** Events that create the game. Missing settings take their defaults; invalid ones throw (the lobby checks them first with `resolveSettings`). */
+  /**
+   * Events that create the game. Missing settings take their defaults, but for a missing fixed one
+   * (see SettingSpec.fixed) the value games stored before it were set up by; invalid ones throw (the
+   * lobby checks them first with `resolveSettings`).
+   */
   setup(settings: Settings, players: PlayerRef[], rng: Rng): RulesetEvent[];
   initialState(): S;
   /** Bumped whenever `evolve` folds events differently: cached folds (snapshots) of other versions are ignored. */
   foldVersion: number;
+  /**
+   * The format of `report`'s output, recorded with each report's hash (ReportIssued): raised whenever
+   * the output of the same state changes, since a report printed by another format cannot be rebuilt
+   * to its hash. 1 is every printout older than the first recorded format.
+   */
+  reportVersion: number;
   /** Pure: never mutates `state`. Unknown event types leave the state unchanged. */
   evolve(state: S, event: RulesetEvent): S;
+  /**
+   * Optional: `evolve` over `events` in turn, where nobody sees the states in between (a replay's
+   * fold, a resolution's events), so a ruleset can spare copying each of them. Pure as `evolve`.
+   */
+  evolveAll?(state: S, events: readonly RulesetEvent[]): S;
   /**
    * The schema version of each event type the ruleset writes, or still reads (`<id>.<Name>`): raised
    * when what an event says changes. Events are stored with it and never rewritten.
@@ -113,6 +139,8 @@ export interface Ruleset<S = unknown, O = unknown, V = unknown, D = unknown> {
   upcast(event: RulesetEvent, version: number): RulesetEvent;
   /** Never throws. Accepts the rulebook's text syntax or a JSON array of orders. */
   parseOrders(text: string): ParsedOrders<O>;
+  /** The order as a line (a few, for a multi-line order) of the rulebook's text that parseOrders reads back as it. */
+  formatOrder(order: O): string;
   /** Dry run against the current state: what would be accepted, reduced or rejected. */
   checkOrders(state: S, playerId: string, orders: O[]): Diagnostic[];
   /**

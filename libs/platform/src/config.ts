@@ -48,23 +48,49 @@ export interface Config {
   replaysPerClient: Limit;
   /** Socket.IO replays one api process plays at once. */
   replaySessions: number;
+  /** The port of a lone worker's /metrics and health routes; 0 picks a free one. */
+  workerMetricsPort: number;
+  /** The least severe log lines written (pino's levels). */
+  logLevel: LogLevel;
+  /** How long SIGTERM waits for requests and jobs in flight before the process exits anyway (ms). */
+  shutdownGraceMs: number;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** A setting with a value it cannot take: its message names the variable and what it expects. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** loadConfig for a process's start: a wrong setting ends it with one line saying which and why. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    console.error(`Warpgate cannot start: ${e.message}`);
+    process.exit(1);
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const eventStoreFile = env.EVENTSTORE_FILE ?? 'data/warpgate.db';
   const adminName = env.ADMIN_NAME || undefined;
   const adminPassword = env.ADMIN_PASSWORD || undefined;
-  if (!adminName !== !adminPassword) throw new Error('ADMIN_NAME and ADMIN_PASSWORD must be set together');
+  if (!adminName !== !adminPassword)
+    throw new ConfigError('ADMIN_NAME and ADMIN_PASSWORD must be set together');
   return {
-    port: Number(env.PORT ?? 3000),
-    eventStoreUrl: env.EVENTSTORE_URL || undefined,
+    port: port('PORT', env.PORT ?? '3000'),
+    eventStoreUrl: url('EVENTSTORE_URL', env.EVENTSTORE_URL || undefined, ['esdb:', 'esdb+discover:']),
     eventStoreFile,
     snapshotFile: env.SNAPSHOT_FILE ?? join(dirname(eventStoreFile), 'snapshots.db'),
     gameCacheBytes: megabytes('GAME_CACHE_MB', env.GAME_CACHE_MB ?? '256'),
     reportCacheBytes: megabytes('REPORT_CACHE_MB', env.REPORT_CACHE_MB ?? '64'),
     importBytes: megabytes('IMPORT_MAX_MB', env.IMPORT_MAX_MB ?? '64'),
-    redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    redisPrefix: env.REDIS_PREFIX ?? 'warpgate',
+    redisUrl: url('REDIS_URL', env.REDIS_URL ?? 'redis://127.0.0.1:6379', ['redis:', 'rediss:'])!,
+    redisPrefix: prefix('REDIS_PREFIX', env.REDIS_PREFIX ?? 'warpgate'),
     workerLockMs: millisecond('WORKER_LOCK_MS', env.WORKER_LOCK_MS ?? '10000'),
     turnRetryMaxMs: millisecond('TURN_RETRY_MAX_MS', env.TURN_RETRY_MAX_MS ?? '30000'),
     remindersMs: milliseconds('REMINDERS_MS', env.REMINDERS_MS ?? '3600000,600000'),
@@ -78,7 +104,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logInFailuresPerName: limit('LOG_IN_FAILURES_PER_NAME', env.LOG_IN_FAILURES_PER_NAME ?? '10/15m'),
     replaysPerClient: limit('REPLAYS_PER_CLIENT', env.REPLAYS_PER_CLIENT ?? '1200/1m'),
     replaySessions: count('REPLAY_SESSIONS', env.REPLAY_SESSIONS ?? '200'),
+    workerMetricsPort: port('WORKER_METRICS_PORT', env.WORKER_METRICS_PORT ?? '9464'),
+    logLevel: logLevel('LOG_LEVEL', env.LOG_LEVEL ?? 'info'),
+    shutdownGraceMs: millisecond('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS ?? '10000'),
   };
+}
+
+/** A TCP port; 0 lets the system pick a free one. */
+function port(name: string, value: string): number {
+  if (!/^\d+$/.test(value.trim()) || Number(value) > 65535)
+    throw new ConfigError(`${name} must be a port number from 0 to 65535, not "${value}"`);
+  return Number(value);
+}
+
+/** A URL with one of `protocols`, or unset. */
+function url(name: string, value: string | undefined, protocols: string[]): string | undefined {
+  if (value === undefined) return undefined;
+  if (!URL.canParse(value) || !protocols.includes(new URL(value).protocol))
+    throw new ConfigError(
+      `${name} must be a URL starting ${protocols.map((p) => p + '//').join(' or ')}, not "${value}"`,
+    );
+  return value;
+}
+
+/** Part of Redis key names: letters, digits and `-_.:`. */
+function prefix(name: string, value: string): string {
+  if (!/^[\w.:-]+$/.test(value))
+    throw new ConfigError(`${name} must be letters, digits, "-", "_", "." or ":", not "${value}"`);
+  return value;
+}
+
+function logLevel(name: string, value: string): LogLevel {
+  const level = LOG_LEVELS.find((l) => l === value.trim().toLowerCase());
+  if (!level) throw new ConfigError(`${name} must be one of ${LOG_LEVELS.join(', ')}, not "${value}"`);
+  return level;
 }
 
 const UNIT_SECONDS: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86400 };
@@ -86,28 +145,28 @@ const UNIT_SECONDS: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 8
 function seconds(name: string, value: string): number {
   const match = /^(\d+)([smhd]?)$/.exec(value.trim());
   if (!match || Number(match[1]) === 0) {
-    throw new Error(`${name} must be a duration like 3600, 90s, 30m, 12h or 7d, not "${value}"`);
+    throw new ConfigError(`${name} must be a duration like 3600, 90s, 30m, 12h or 7d, not "${value}"`);
   }
   return Number(match[1]) * UNIT_SECONDS[match[2]];
 }
 
 function megabytes(name: string, value: string): number {
   if (!/^\d+$/.test(value.trim()))
-    throw new Error(`${name} must be a whole number of megabytes, not "${value}"`);
+    throw new ConfigError(`${name} must be a whole number of megabytes, not "${value}"`);
   return Number(value) * 1024 * 1024;
 }
 
 /** A whole number, more than 0. */
 function count(name: string, value: string): number {
   if (!/^\d+$/.test(value.trim()) || Number(value) === 0)
-    throw new Error(`${name} must be a whole number above 0, not "${value}"`);
+    throw new ConfigError(`${name} must be a whole number above 0, not "${value}"`);
   return Number(value);
 }
 
 /** One duration in milliseconds, more than 0. */
 function millisecond(name: string, value: string): number {
   if (!/^\d+$/.test(value.trim()) || Number(value) === 0)
-    throw new Error(`${name} must be a number of milliseconds like 10000, not "${value}"`);
+    throw new ConfigError(`${name} must be a number of milliseconds like 10000, not "${value}"`);
   return Number(value);
 }
 
@@ -118,7 +177,7 @@ function milliseconds(name: string, value: string): number[] {
     .map((v) => v.trim())
     .filter(Boolean);
   if (!list.every((v) => /^\d+$/.test(v) && Number(v) > 0)) {
-    throw new Error(
+    throw new ConfigError(
       `${name} must be a comma-separated list of milliseconds like 3600000,600000, not "${value}"`,
     );
   }
@@ -136,7 +195,7 @@ function trustProxy(value: string | undefined): Config['trustProxy'] {
 function limit(name: string, value: string): Limit {
   const [, points, window] = /^(\d+)\/(.+)$/.exec(value.trim()) ?? [];
   if (!points || Number(points) === 0)
-    throw new Error(`${name} must be a count per window like 10/15m, not "${value}"`);
+    throw new ConfigError(`${name} must be a count per window like 10/15m, not "${value}"`);
   return { points: Number(points), windowMs: seconds(name, window) * 1000 };
 }
 

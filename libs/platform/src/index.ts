@@ -9,3 +9,6 @@ export * from './tokens';
 export * from './rate-limit';
 export * from './write-health';
 export * from './records';
+export * from './metrics';
+export * from './health';
+export * from './logging';

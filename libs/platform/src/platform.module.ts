@@ -4,6 +4,8 @@ import Redis from 'ioredis';
 import { Config } from './config';
 import { closeRedis } from './redis';
 import { GameStore } from './game-store';
+import { Health } from './health';
+import { MeteredEventStore, Metrics } from './metrics';
 import { RateLimiter } from './rate-limit';
 import { Reports } from './reports';
 import { SnapshotStore } from './snapshots';
@@ -25,6 +27,11 @@ class Shutdown implements OnApplicationShutdown {
   }
 }
 
+/** The event store as the apps use it: `wrap` puts a test's fault-injecting port around the real one. */
+export function openStore(config: Config, metrics: Metrics, wrap = (store: EventStore) => store) {
+  return new WatchedEventStore(new MeteredEventStore(wrap(openEventStore(config)), metrics));
+}
+
 /** Waits for the first connection, so the app starts ready; a Redis that is down keeps being retried. */
 async function connectedRedis(url: string) {
   const redis = new Redis(url, { maxRetriesPerRequest: null });
@@ -44,15 +51,21 @@ export class PlatformModule {
       module: PlatformModule,
       providers: [
         { provide: CONFIG, useValue: config },
-        { provide: EVENT_STORE, useFactory: () => new WatchedEventStore(openEventStore(config)) },
+        Metrics,
+        {
+          provide: EVENT_STORE,
+          useFactory: (metrics: Metrics) => openStore(config, metrics),
+          inject: [Metrics],
+        },
         { provide: REDIS, useFactory: () => connectedRedis(config.redisUrl) },
         { provide: SnapshotStore, useFactory: () => new SnapshotStore(config.snapshotFile) },
         Shutdown,
         GameStore,
         Reports,
         RateLimiter,
+        Health,
       ],
-      exports: [CONFIG, EVENT_STORE, REDIS, GameStore, Reports, RateLimiter],
+      exports: [CONFIG, EVENT_STORE, REDIS, GameStore, Reports, RateLimiter, Metrics, Health],
     };
   }
 }

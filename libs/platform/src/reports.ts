@@ -13,8 +13,15 @@ export interface IssuedReport {
   report: Report<unknown>;
   /** The hash in the turn's ReportIssued: of exactly what the player was given. */
   hash: string;
-  /** The rebuilt report is what was given: its hash is the recorded one. */
-  matches: boolean;
+  /** The format that printed it (the ruleset's reportVersion then). */
+  format: number;
+  /**
+   * The rebuilt report is what was given: its hash is the recorded one. null: it was printed by
+   * another format than today's (older, or newer after a rollback or an import), which no rebuild
+   * gives (see `note`).
+   */
+  matches: boolean | null;
+  note?: string;
 }
 
 /**
@@ -45,14 +52,34 @@ export class Reports {
 
   /** The same from the game at the end of `turn` (or at its ReportIssued for `playerId`). */
   rebuild({ game, ruleset }: LoadedGame, turn: number, playerId: string): IssuedReport | undefined {
-    const hash = hashOf(game, turn, playerId);
-    if (hash === undefined) return undefined;
+    const recorded = issuedOf(game, turn, playerId);
+    if (recorded === undefined) return undefined;
     const report = ruleset.report(game.state, playerId);
     if (!report) return undefined;
+    const { hash, format } = recorded;
     // Its stateHash, from the canonical JSON made once: a big report takes a while to write out.
     const json = canonicalJson(report);
-    const matches = createHash('sha256').update(json, 'utf8').digest('hex') === hash;
-    const issued = { turn, playerId, report, hash, matches };
+    const issued: IssuedReport =
+      format === ruleset.reportVersion
+        ? {
+            turn,
+            playerId,
+            report,
+            hash,
+            format,
+            matches: createHash('sha256').update(json, 'utf8').digest('hex') === hash,
+          }
+        : {
+            turn,
+            playerId,
+            report,
+            hash,
+            format,
+            matches: null,
+            note:
+              `Printed by another format (${format}) of the printout than today's (${ruleset.reportVersion}): ` +
+              "only its hash is known, and the report shown is rebuilt by today's format.",
+          };
     this.cache.set(key(game, turn, playerId), issued, json.length);
     return issued;
   }
@@ -62,16 +89,16 @@ export class Reports {
    * sends at once (writing out a big report to hash it takes a while), the check left to `issued`.
    */
   report({ game, ruleset }: LoadedGame, turn: number, playerId: string): Report<unknown> | undefined {
-    return hashOf(game, turn, playerId) === undefined
+    return issuedOf(game, turn, playerId) === undefined
       ? undefined
       : (ruleset.report(game.state, playerId) ?? undefined);
   }
 }
 
-/** The hash recorded in the ReportIssued of `turn` for `playerId`, if the game is at its end and one was issued. */
-function hashOf(game: Game, turn: number, playerId: string): string | undefined {
-  const hashes = game.reports?.turn === turn ? game.reports.hashes : {};
-  return Object.hasOwn(hashes, playerId) ? hashes[playerId] : undefined;
+/** The hash and format of the ReportIssued of `turn` for `playerId`, if the game is at its end and one was issued. */
+function issuedOf(game: Game, turn: number, playerId: string): { hash: string; format: number } | undefined {
+  const issued = game.reports?.turn === turn ? game.reports.issued : {};
+  return Object.hasOwn(issued, playerId) ? issued[playerId] : undefined;
 }
 
 /** A turn voided and resolved again (see TurnVoided) has reports of its own. */

@@ -1,28 +1,51 @@
 import type { Diagnostic } from '@warpgate/engine';
 import { formatOrder } from './orders';
 import { sameName } from './setup';
-import type { GcOrder, GcState, OrderResult, PlayerId } from './state';
+import type { BuildOrder, GcOrder, GcState, OrderResult, PlayerId } from './state';
 
 /**
  * Checks a player's orders against the start-of-turn state (digest §4, §4.10, §4.11): the resolver
  * executes exactly what this returns, and checkOrders shows it to the player beforehand.
  */
 
-/** What is still free at one world while a player's orders are checked in written order. */
-interface Pool {
-  af: number;
-  df: number;
-  probes: number;
+/** A world's Econ while orders are checked. */
+interface EconPool {
   /** Econ left to spend: start Econ minus the Econ ordered destroyed. */
   econ: number;
   /** Some Econ was spent or reserved, so an E order is no longer legal. */
   econTouched: boolean;
+}
+
+/** What is still free at one world while a player's orders are checked in written order. */
+interface Pool extends EconPool {
+  af: number;
+  df: number;
+  probes: number;
   destroyed: { FT: number; CP: number; ECON: number };
   /** Where this turn's gates from the world lead. */
   gates: number[];
 }
 
 type Verdict = { order: GcOrder; clamped: boolean } | { reason: string };
+
+/** A quantity reduced to what is available (the book's rule); nothing available rejects. */
+const reduce = (requested: number, available: number): number | string =>
+  available <= 0 ? 'none available' : Math.min(requested, available);
+
+/** A build or an E order of the world whose Econ `p` is, spending it. */
+function spendEcon(p: EconPool, o: BuildOrder): Verdict {
+  if (o.type === 'econ') {
+    if (p.econTouched) return { reason: 'Econ already used' };
+    p.econ = 0;
+    p.econTouched = true;
+    return { order: o, clamped: false };
+  }
+  const econ = reduce(o.econ, p.econ);
+  if (typeof econ === 'string') return { reason: econ };
+  p.econ -= econ;
+  p.econTouched = true;
+  return econ < o.econ ? { order: { ...o, econ }, clamped: true } : { order: o, clamped: false };
+}
 
 /** Judges a player's orders one after the other, each with what the ones before left. */
 function judging(state: GcState, playerId: PlayerId): (o: GcOrder) => Verdict {
@@ -59,9 +82,6 @@ function judging(state: GcState, playerId: PlayerId): (o: GcOrder) => Verdict {
     if (target === source) return 'a world cannot send to itself';
     return null;
   };
-  /** A quantity reduced to what is available (the book's rule); nothing available rejects. */
-  const reduce = (requested: number, available: number): number | string =>
-    available <= 0 ? 'none available' : Math.min(requested, available);
   const accept = (order: GcOrder, clamped = false): Verdict => ({ order, clamped });
 
   const judge = (o: GcOrder): Verdict => {
@@ -84,21 +104,9 @@ function judging(state: GcState, playerId: PlayerId): (o: GcOrder) => Verdict {
         p.probes -= 1;
         return accept(o);
       }
-      case 'build': {
-        const p = pool(o.world);
-        const econ = reduce(o.econ, p.econ);
-        if (typeof econ === 'string') return { reason: econ };
-        p.econ -= econ;
-        p.econTouched = true;
-        return econ < o.econ ? accept({ ...o, econ }, true) : accept(o);
-      }
-      case 'econ': {
-        const p = pool(o.world);
-        if (p.econTouched) return { reason: 'Econ already used' };
-        p.econ = 0;
-        p.econTouched = true;
-        return accept(o);
-      }
+      case 'build':
+      case 'econ':
+        return spendEcon(pool(o.world), o);
       case 'gate': {
         const p = pool(o.from);
         if (!mine(o.to)) return { reason: `you do not own world ${o.to}` };
@@ -149,10 +157,8 @@ export function checkGivenOrders(state: GcState, playerId: PlayerId, orders: GcO
   const judge = judging(state, playerId);
   // Econ ordered destroyed cannot build, wherever the D,E stands in the list (§4.10).
   const isEconDestroy = (o: GcOrder) => o.type === 'destroy' && o.item === 'ECON';
-  const verdicts = new Map<number, Verdict>();
-  orders.forEach((o, i) => isEconDestroy(o) && verdicts.set(i, judge(o)));
-  orders.forEach((o, i) => !isEconDestroy(o) && verdicts.set(i, judge(o)));
-  return orders.map((o, i) => result(o, verdicts.get(i) as Verdict, false));
+  const first = orders.map((o) => (isEconDestroy(o) ? judge(o) : null));
+  return orders.map((o, i) => result(o, first[i] ?? judge(o), false));
 }
 
 export function checkPlayerOrders(state: GcState, playerId: PlayerId, orders: GcOrder[]): OrderResult[] {
@@ -172,11 +178,12 @@ function econWorld(o: GcOrder): number | null {
  */
 export function reuse(state: GcState, playerId: PlayerId, given: OrderResult[]): OrderResult[] {
   const ordered = new Set(given.filter((r) => r.status !== 'rejected').map((r) => econWorld(r.order)));
-  const judge = judging(state, playerId);
   const results: OrderResult[] = [];
   for (const w of state.worlds) {
-    if (w.owner !== playerId || w.standingBuilds.length === 0 || ordered.has(w.number)) continue;
-    for (const o of w.standingBuilds) results.push(result(o, judge(o), true));
+    if (w.standingBuilds.length === 0 || w.owner !== playerId || ordered.has(w.number)) continue;
+    // The world is his and its builds are there: only its Econ can stop them.
+    const pool = { econ: w.econ, econTouched: false };
+    for (const o of w.standingBuilds) results.push(result(o, spendEcon(pool, o), true));
   }
   return results;
 }

@@ -171,8 +171,7 @@ function apply(d: Draft, e: GcEvent) {
     case 'galactic-conflict.GroupDeparted':
       return departed(d, [e.data.group]);
     case 'galactic-conflict.WorldsProduced':
-      for (const p of production(state)) produced(d, p);
-      return;
+      return production(state, (world, field, amount) => (d.world(world)[field] += amount));
     case 'galactic-conflict.WorldProduced':
       return produced(d, e.data);
     case 'galactic-conflict.GroupsArrived': {
@@ -199,11 +198,11 @@ function apply(d: Draft, e: GcEvent) {
       d.world(e.data.world)[FIELD[e.data.item]] -= e.data.count;
       return;
     case 'galactic-conflict.TurnScored':
-      for (const [id, scored] of Object.entries(points(state))) {
-        const p = d.player(id);
+      points(state).forEach((scored, i) => {
+        const p = d.player(state.players[i].id);
         p.score += scored;
         p.news = { ...p.news, scored };
-      }
+      });
       return;
     case 'galactic-conflict.StandingBuildsRemembered': {
       const builds = memory(state);
@@ -233,8 +232,11 @@ function apply(d: Draft, e: GcEvent) {
   }
 }
 
-export function evolve(state: GcState, event: RulesetEvent): GcState {
+/** The events folded into one draft: what they change is copied once, not once for each. */
+export function evolveAll(state: GcState, events: readonly RulesetEvent[]): GcState {
   const d = new Draft(state);
-  d.apply(event);
+  for (const e of events) d.apply(e);
   return d.state;
 }
+
+export const evolve = (state: GcState, event: RulesetEvent): GcState => evolveAll(state, [event]);

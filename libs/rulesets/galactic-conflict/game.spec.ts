@@ -194,11 +194,14 @@ function playGame(seed: string, playerCount: number, check: boolean) {
       orders[p.id] = randomOrders(gc.view(state, { role: 'player', playerId: p.id }) as PlayerView, orderRng);
     }
     const before = state;
+    const beforeHash = check ? stateHash(before) : '';
     const step = playTurn(gc, state, orders, seed);
     state = step.state;
     allEvents.push(...step.events);
     conquests += state.worlds.filter((w) => w.news.battle?.conqueror).length;
     if (check) {
+      // The turn's events folded at once (evolveAll) leave the state they started from as it was.
+      expect(stateHash(before)).toBe(beforeHash);
       checkConservation(before, state, step.events);
       checkState(state, before, step.events);
       checkHiding(state);
@@ -221,6 +224,8 @@ describe('whole games with random orders', () => {
       expect(state.finalTurn).toBeLessThanOrEqual(25);
       // Replaying the stored events from nothing gives the same state.
       expect(stateHash(fold(gc, events))).toBe(stateHash(state));
+      // All at once (evolveAll, one draft for the whole game) or event by event: the same fold.
+      expect(stateHash(events.reduce((s, e) => gc.evolve(s, e), gc.initialState()))).toBe(stateHash(state));
       // Events are plain JSON: a round trip through text changes nothing.
       expect(canonicalJson(JSON.parse(JSON.stringify(events)))).toBe(canonicalJson(events));
       // Same seed, same orders, same game.

@@ -1,10 +1,10 @@
 import type { Ruleset } from '@warpgate/engine';
 import { checkPlayerOrders, diagnosticOf } from './check';
-import { ORDER_TYPES, parseOrders } from './orders';
+import { formatOrder, ORDER_TYPES, parseOrders } from './orders';
 import { renderReport } from './report';
 import { resolveTurn } from './resolve';
 import { SETTINGS, setup, validateEmpireName } from './setup';
-import { evolve } from './evolve';
+import { evolve, evolveAll } from './evolve';
 import { EVENT_VERSIONS, initialState, RULESET_ID, upcast, type GcOrder, type GcState } from './state';
 import { standings, view, type GcView, type PlayerView } from './view';
 
@@ -22,10 +22,14 @@ export const galacticConflict: Ruleset<GcState, GcOrder, GcView, PlayerView> = {
   setup,
   initialState,
   foldVersion: 3,
+  // 2: the first format recorded (ReportIssued schema 3).
+  reportVersion: 2,
   evolve,
+  evolveAll,
   eventVersions: EVENT_VERSIONS,
   upcast,
   parseOrders,
+  formatOrder,
   checkOrders: (state, playerId, orders) =>
     state.ended
       ? [{ line: null, severity: 'error', message: 'The game is over' }]

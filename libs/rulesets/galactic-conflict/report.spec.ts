@@ -174,7 +174,16 @@ describe('the page', () => {
     for (const line of report.split('\n')) expect(line.length).toBeLessThanOrEqual(PAGE_WIDTH);
     const parts = report.split(/\nMap \(\* yours\), part \d of 2, west to east\n/).slice(1);
     expect(parts).toHaveLength(2);
-    const numbers = parts.join('\n').match(/\d+/g)?.map(Number);
+    // Each part numbers the rows, north to south, in front of them.
+    const rows = parts.map((p) => p.split('\n').filter((l) => /^ *\d+\|/.test(l)));
+    const labels = Array.from({ length: 2 * state.radius + 1 }, (_, i) => `${String(i + 1).padStart(2)}|`);
+    for (const part of rows) expect(part.map((l) => l.slice(0, 3))).toEqual(labels);
+    const numbers = rows
+      .flat()
+      .join('\n')
+      .replace(/^ *\d+\|/gm, '')
+      .match(/\d+/g)
+      ?.map(Number);
     expect(numbers?.sort((a, b) => a - b)).toEqual(state.worlds.map((w) => w.number));
   });
 });

@@ -157,18 +157,20 @@ function received(v: PlayerView): string[] {
   return lines;
 }
 
-/** Columns of the offset hex map a part of it may hold (two characters each): 80 columns wide. */
-const MAP_COLUMNS = (PAGE_WIDTH - 4) / 2 + 1;
+/** Columns of the offset hex map a part of it may hold (two characters each) after `label` characters. */
+const mapColumns = (label: number) => Math.floor((PAGE_WIDTH - 4 - label) / 2) + 1;
 
 /**
  * §8.1 map: one row per r, worlds by number, the player's own marked `*` (the book underlines them).
- * A map wider than the page is printed in parts, west to east.
+ * A map wider than the page is printed in parts, west to east, its rows numbered.
  */
 function map(m: MapView): string[] {
   const at = new Map(m.worlds.map((w) => [`${w.q},${w.r}`, w]));
   // Doubled columns: hex (q, r) sits at x = 2q + r, two characters apart.
   const xs = 4 * m.radius + 1;
-  const parts = Math.ceil(xs / MAP_COLUMNS);
+  // A map in parts numbers its rows, north to south (`12|`), so that a row can be followed from part to part.
+  const label = xs <= mapColumns(0) ? 0 : String(2 * m.radius + 1).length + 1;
+  const parts = Math.ceil(xs / mapColumns(label));
   const size = Math.ceil(xs / parts);
   const lines: string[] = [];
   for (let part = 0; part < parts; part++) {
@@ -183,7 +185,8 @@ function map(m: MapView): string[] {
         const w = at.get(`${q},${r}`);
         row = row.padEnd(2 * (x - x0)) + (w ? `${w.own ? '*' : ''}${w.number}` : '.').padStart(4);
       }
-      lines.push(row.trimEnd());
+      const number = label === 0 ? '' : `${String(r + m.radius + 1).padStart(label - 1)}|`;
+      lines.push((number + row).trimEnd());
     }
   }
   return lines;

@@ -13,7 +13,7 @@ import {
   type PlayerId,
 } from './state';
 import { ofType } from './steps';
-import { namedIn, seesWorld } from './view';
+import { namedIn, viewersOf } from './view';
 
 /**
  * One turn (digest §5). Each step emits events and folds them at once (into a draft of the state),
@@ -74,10 +74,13 @@ export function resolveTurn(start: GcState, ordersByPlayer: Record<PlayerId, GcO
   emit('StandingBuildsRemembered', {});
 
   // 11. Contacts: everyone named to a player in this printout (§8.4).
-  const named = state.worlds.map(namedIn);
+  const seenBy = new Map(state.players.map((p) => [p.id, new Set<PlayerId>()]));
+  for (const w of state.worlds) {
+    const named = namedIn(w);
+    if (named.length > 0) for (const viewer of viewersOf(w)) named.forEach((n) => seenBy.get(viewer)!.add(n));
+  }
   for (const p of state.players) {
-    const seen = new Set<PlayerId>();
-    state.worlds.forEach((w, i) => seesWorld(w, p.id) && named[i].forEach((n) => seen.add(n)));
+    const seen = seenBy.get(p.id)!;
     for (const other of state.players)
       if (other.id !== p.id && seen.has(other.id) && !p.contacts.includes(other.id))
         emit('ContactMade', { player: p.id, other: other.id });

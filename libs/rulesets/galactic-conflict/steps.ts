@@ -8,6 +8,7 @@ import {
   type GcOrder,
   type GcState,
   type Group,
+  type Item,
   type OrderOf,
   type OrderType,
   type Owner,
@@ -65,20 +66,15 @@ export function departures(state: GcState): Group[] {
 /** Items built per Econ (§6.1). */
 export const RATE = { CP: 1, AF: 2, DF: 3, FT: 4, PROBES: 5 } as const;
 
-/** Step 5: what the build and Econ orders make at each world, by world number. */
-export function production(state: GcState): GcEventMap['WorldProduced'][] {
-  const produced = new Map<number, GcEventMap['WorldProduced']>();
+/** Step 5: what an executed build or Econ order makes at its world: calls `add` with each amount. */
+export function production(
+  state: GcState,
+  add: (world: number, field: (typeof FIELD)[Item], amount: number) => void,
+) {
   forEachExecuted(state, (order) => {
-    if (order.type !== 'build' && order.type !== 'econ') return;
-    let p = produced.get(order.world);
-    if (!p) {
-      p = { world: order.world, econ: 0, cp: 0, af: 0, df: 0, ft: 0, probes: 0 };
-      produced.set(order.world, p);
-    }
-    if (order.type === 'econ') p.econ += 1;
-    else p[FIELD[order.item]] += order.econ * RATE[order.item];
+    if (order.type === 'econ') add(order.world, 'econ', 1);
+    else if (order.type === 'build') add(order.world, FIELD[order.item], order.econ * RATE[order.item]);
   });
-  return [...produced.values()].sort((a, b) => a.world - b.world);
 }
 
 /** Step 6: how a group arriving now ends, at the world as it is. */
@@ -129,10 +125,11 @@ export function fight(
   };
 }
 
-/** Step 9: the points each player scores, the CP on the worlds he owns (§6.4). */
-export function points(state: GcState): Record<PlayerId, number> {
-  const scored: Record<PlayerId, number> = Object.fromEntries(state.players.map((p) => [p.id, 0]));
-  for (const w of state.worlds) if (w.owner !== null) scored[w.owner] += w.cp;
+/** Step 9: the points each player scores, the CP on the worlds he owns (§6.4), in the order of `state.players`. */
+export function points(state: GcState): number[] {
+  const seat = new Map(state.players.map((p, i) => [p.id, i]));
+  const scored = state.players.map(() => 0);
+  for (const w of state.worlds) if (w.owner !== null) scored[seat.get(w.owner)!] += w.cp;
   return scored;
 }
 

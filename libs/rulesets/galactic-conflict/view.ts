@@ -15,13 +15,14 @@ import {
 
 /** What each viewer may know (digest §8): the only way state leaves this ruleset. */
 
-/** §8.2: the worlds a player's printout lists after a resolution. */
-export const seesWorld = (w: World, player: PlayerId): boolean =>
-  w.owner === player ||
-  w.news.startOwner === player ||
-  w.news.attackArrivals.includes(player) ||
-  w.news.battle?.defender === player ||
-  w.news.probedBy.includes(player);
+/** §8.2: the players whose printouts list the world after a resolution (some perhaps twice). */
+export const viewersOf = ({ owner, news }: World): PlayerId[] => {
+  const viewers = [...news.attackArrivals, ...news.probedBy];
+  for (const p of [owner, news.startOwner, news.battle?.defender ?? null]) if (p !== null) viewers.push(p);
+  return viewers;
+};
+
+export const seesWorld = (w: World, player: PlayerId): boolean => viewersOf(w).includes(player);
 
 /** §8.4: the players a printout names for a world it lists. */
 export const namedIn = (w: World): PlayerId[] => {

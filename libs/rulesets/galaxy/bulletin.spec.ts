@@ -1,20 +1,10 @@
 import { createRng, fold } from '@warpgate/engine';
-import { addGroup, addType, home, play, race, tiny } from './fixtures';
+import { addGroup, addType, home, play, race, section, text, tiny } from './fixtures';
 import { galaxy } from './index';
 import { newRace } from './setup';
 import type { GalaxyState } from './state';
 
 /** The report's bulletin, orders received, battles, options and notices, as a player reads them. */
-
-const text = (s: GalaxyState, id: string): string => galaxy.report(s, id)?.text ?? '';
-/** The lines of the table titled `title`, up to the blank line after it. */
-function section(report: string, title: string): string[] {
-  const lines = report.split('\n');
-  const start = lines.indexOf(title);
-  if (start < 0) return [];
-  const end = lines.indexOf('', start + 2);
-  return lines.slice(start + 2, end < 0 ? undefined : end);
-}
 
 describe('orders received', () => {
   it('echoes the orders rejected, reduced, answered or noted, unreadable lines included', () => {
@@ -26,7 +16,7 @@ describe('orders received', () => {
       p1: ['S 1 3', 'S 9 3', 'k 1', 'f Beta', 'W Beta', '@ Beta Nobody', 'hi', '@', 'R 1 COL'].join('\n'),
       p2: '',
     }).state;
-    // S 1 3 and W Beta were carried out: schema 2 keeps no word of them.
+    // S 1 3 and W Beta were carried out: a game of rules 1 kept no word of them (rules-2.spec.ts).
     expect(section(text(after, 'p1'), 'Orders Received')).toEqual([
       'Line  Order          Outcome',
       '   3  S 9 3          rejected: you have no group 9',
@@ -155,6 +145,15 @@ describe('who gets a report', () => {
 });
 
 describe('notices', () => {
+  it('tell of messages, races gone and the game over with the report (digest §8)', () => {
+    const after = play(tiny(), { p1: '', p2: '@ Alpha\nFarewell.\n@\nQ Beta' }).state;
+    expect(galaxy.report(after, 'p1')?.notices).toEqual([
+      { kind: 'news', text: 'A message from Beta' },
+      { kind: 'news', text: 'The Beta have left the game (quit)' },
+      { kind: 'news', text: 'Game over: the Alpha have won' },
+    ]);
+  });
+
   it('pushes alien groups heading for a planet on the turn they set out, not every turn after', () => {
     const s = tiny();
     addType(s, 'p1', 'Drone 1 0 0 0 0');

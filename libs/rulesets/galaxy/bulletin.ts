@@ -1,6 +1,6 @@
 import type { Notice } from '@warpgate/engine';
-import { echo, table } from '../printout';
-import { ECHO_LENGTH } from './orders';
+import { echo, PAGE_WIDTH, table, wrapText } from '../printout';
+import { ECHO_LENGTH, masked } from './orders';
 import { OPTIONS, type Mistake, type OptionName } from './state';
 import { namer, num, text } from './tables';
 import type { BattleView, PlayerView } from './view';
@@ -20,39 +20,99 @@ function outcome(m: Mistake): string {
 }
 
 /**
- * The orders that were rejected, reduced, answered or noted, in written order. The orders simply
- * carried out are not echoed: OrdersExecuted schema 2 does not keep them (a later schema, with an
- * audit that compares old turns by what their events told, will add them).
+ * Every order in written order with its outcome: done, or rejected, reduced, answered or noted.
+ * Games of rules 1 kept no word of the orders carried out: only the others are there.
  */
 export function ordersReceived(v: PlayerView): string[] {
+  const rows: { line: number | null; text: string; outcome: string }[] = [
+    ...v.done.map((d) => ({ ...d, outcome: 'done' })),
+    ...v.mistakes.map((m) => ({ ...m, outcome: `${outcome(m)}: ${m.message}` })),
+  ];
   return table(
     'Orders Received',
     [num('Line', 0), text('Order'), text('Outcome')],
-    // A message's first line stands for it.
-    v.mistakes.map((m) => [
-      m.line,
-      echo(m.text.split('\n')[0].trim(), ECHO_LENGTH),
-      `${outcome(m)}: ${m.message}`,
-    ]),
+    // A message's first line stands for it; masked, as games of rules 1 kept an unreadable Y line whole.
+    rows
+      .sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
+      .map((r) => [r.line, echo(masked(r.text.split('\n')[0].trim()), ECHO_LENGTH), r.outcome]),
   );
 }
 
-/** The races by production, as GalaxyNG's bulletin ranks them. */
+/** A change as a signed number. */
+const signed = (digits: number) => (n: number) => {
+  const shown = n.toFixed(digits);
+  return Number(shown) > 0 ? `+${shown}` : Number(shown) < 0 ? shown : (0).toFixed(digits);
+};
+
+/**
+ * The races by production, as GalaxyNG's bulletin ranks them, with their rank when the turn began;
+ * then what changed since (games of rules 2 keep that ranking).
+ */
 export function ranking(v: PlayerView): string[] {
   const name = namer(v);
-  return table(
-    'Ranking of Races',
-    [
-      text('Race'),
-      num('Rank', 0),
-      num('Population'),
-      num('Industry'),
-      num('Production'),
-      num('Tech'),
-      num('Planets', 0),
-    ],
-    v.ranking.map((r, i) => [name(r.name), i + 1, r.population, r.industry, r.production, r.tech, r.planets]),
-  );
+  const changed = v.ranking.some((r) => r.before !== null);
+  const two = signed(2);
+  return [
+    ...table(
+      'Ranking of Races',
+      [
+        text('Race'),
+        num('Rank', 0),
+        ...(changed ? [num('Rank before', 0)] : []),
+        num('Population'),
+        num('Industry'),
+        num('Production'),
+        num('Tech'),
+        num('Planets', 0),
+      ],
+      v.ranking.map((r, i) => [
+        name(r.name),
+        i + 1,
+        ...(changed ? [r.before?.rank] : []),
+        r.population,
+        r.industry,
+        r.production,
+        r.tech,
+        r.planets,
+      ]),
+    ),
+    ...(changed
+      ? table(
+          'Changes Since Last Turn',
+          [
+            text('Race'),
+            { head: 'Population', align: 'right' },
+            { head: 'Industry', align: 'right' },
+            { head: 'Production', align: 'right' },
+            { head: 'Tech', align: 'right' },
+            { head: 'Planets', align: 'right' },
+          ],
+          v.ranking.map(({ name: race, before: b, ...now }) => [
+            name(race),
+            b && two(now.population - b.population),
+            b && two(now.industry - b.industry),
+            b && two(now.production - b.production),
+            b && two(now.tech - b.tech),
+            b && signed(0)(now.planets - b.planets),
+          ]),
+        )
+      : []),
+  ];
+}
+
+/** The mass of the ships the race built and lost so far (GalaxyNG's production status; rules 2). */
+export function shipMass(v: PlayerView): string[] {
+  const mass = v.me.shipMass;
+  return mass
+    ? table(
+        'Ship Mass So Far',
+        [text('Ships'), num('Mass')],
+        [
+          ['built', mass.built],
+          ['lost in battle', mass.lost],
+        ],
+      )
+    : [];
 }
 
 /** The rules every race plays by here, named as GalaxyNG's game options are, and the race's own options. */
@@ -133,7 +193,10 @@ export function battle(v: PlayerView, b: BattleView): string[] {
   return [
     ...lines,
     '',
-    ...b.shots.map(([a, t, hit]) => `${who[a]} fires on ${who[t]}: ${hit ? 'destroyed' : 'shields held'}`),
+    // Two long names on a line are more than a page is wide: the rest goes on an indented line.
+    ...b.shots.flatMap(([a, t, hit]) =>
+      wrapText(`${who[a]} fires on ${who[t]}: ${hit ? 'destroyed' : 'shields held'}`, PAGE_WIDTH, '    '),
+    ),
   ];
 }
 

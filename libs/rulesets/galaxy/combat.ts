@@ -1,7 +1,15 @@
 import type { Rng } from '@warpgate/engine';
-import { attackOf, defenceOf, killProbability } from './formulas';
+import { attackOf, defenceOf, killProbability, typeMass } from './formulas';
 import { productionName } from './names';
-import type { Bombing, GalaxyState, Planet, Race, RaceId, Shots } from './state';
+import {
+  rulesOf,
+  type Bombing,
+  type GalaxyState,
+  type Planet,
+  type Race,
+  type RaceId,
+  type Shots,
+} from './state';
 import { atWar, groupsAtPlanets, isArmed, planetAt, raceOf, shipType, type Placed } from './turn';
 
 /** Battles (digest §7) and bombing (§6.12). */
@@ -217,6 +225,8 @@ export function fightBattles(
       shots: shots.map(([shooter, target, hit]) => [shooter, target, hit === 1]),
     });
     line.groups.forEach(({ race, g }, i) => {
+      if (rulesOf(s) >= 2 && after[i] < g.ships)
+        race.massLost = (race.massLost ?? 0) + (g.ships - after[i]) * typeMass(shipType(race, g));
       g.ships = after[i];
       if (g.ships === 0) losers.add(race);
     });

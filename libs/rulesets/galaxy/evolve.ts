@@ -9,6 +9,7 @@ import {
   type Planet,
   type Race,
   type RaceId,
+  rulesOf,
 } from './state';
 import {
   advance,
@@ -20,7 +21,7 @@ import {
   produce,
   unloadCargo,
 } from './steps';
-import { clonePlanet, cloneRace, dispatch, groupOf, planetAt, raceOf } from './turn';
+import { clonePlanet, cloneRace, dispatch, groupOf, planetAt, raceOf, ranking } from './turn';
 
 /** Applies one event to a state the caller owns (the resolver's working copy, or a copy evolve made). */
 export function apply(s: GalaxyState, event: RulesetEvent): void {
@@ -31,7 +32,8 @@ export function apply(s: GalaxyState, event: RulesetEvent): void {
       Object.assign(s, { ...initialState(), started: true, turn: 1, ...e.data });
       return;
     case 'galaxy.TurnBegan':
-      s.news = emptyNews();
+      // Rules 2 keep the ranking the turn begins with: the report shows what changed since.
+      s.news = rulesOf(s) >= 2 ? { ...emptyNews(), rankingBefore: ranking(s) } : emptyNews();
       return;
     case 'galaxy.OrdersRefused':
       news.mistakes[e.data.race] = [
@@ -57,6 +59,9 @@ export function apply(s: GalaxyState, event: RulesetEvent): void {
         severity,
         message,
       }));
+      // A new record: the one before may be shared with the state this one was copied from.
+      if (e.data.done)
+        news.done = { ...news.done, [e.data.race]: e.data.done.map(([line, text]) => ({ line, text })) };
       return;
     case 'galaxy.MessageSent':
       news.messages.push(e.data);

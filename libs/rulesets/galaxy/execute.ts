@@ -1,6 +1,6 @@
 import { builtTech, capacity, upgradeCost, productionOf } from './formulas';
 import { nameCase, nameKey, sameName, validName } from './names';
-import type { GalaxyOrder, GroupRef, OrderOf } from './orders';
+import { formatOrder, masked, type GalaxyOrder, type GroupRef, type OrderOf } from './orders';
 import {
   EPS,
   RESEARCH,
@@ -11,6 +11,7 @@ import {
   type Planet,
   type Race,
   type Research,
+  rulesOf,
 } from './state';
 import { applyChange } from './steps';
 import {
@@ -43,6 +44,8 @@ const fail = (message: string): never => {
   throw new OrderError(message);
 };
 type Note = { severity: 'warning' | 'info'; message: string } | void;
+/** An order carried out: [line, the order as written]. */
+export type Done = [number | null, string];
 
 /** Orders run in Phase B, after everyone's Phase A (§5). */
 export const PHASE_B = new Set<GalaxyOrder['type']>(['raceName', 'upgrade', 'planetName', 'rename']);
@@ -100,7 +103,7 @@ function freshName(
   kind: 'type' | 'fleet' | 'planet' | 'race',
   own?: string,
 ): string {
-  const problem = validName(raw);
+  const problem = validName(raw, rulesOf(t.s));
   if (problem) fail(problem);
   if ((kind === 'type' || kind === 'fleet') && /^\d/.test(raw))
     fail('ship type and fleet names may not begin with a digit');
@@ -395,14 +398,46 @@ function execute(t: Turn, race: Race, o: GalaxyOrder): Note {
   }
 }
 
-/** Runs the race's orders of one phase in written order; failures and notes become mistakes. */
+/** The most of an order's line OrdersExecuted keeps (rules 2): more than the report echoes. */
+const KEPT_LENGTH = 80;
+
+/**
+ * An unreadable line as rules 1 kept it: as the report echoed it then (control characters as `?`, a tab
+ * as a space, cut at 60 characters with `…`), fixed here so that the printout may change.
+ */
+function keptByRules1(line: string): string {
+  // eslint-disable-next-line no-control-regex
+  const shown = line.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => (c === '\t' ? ' ' : '?'));
+  return shown.length > 60 ? `${shown.slice(0, 59)}…` : shown;
+}
+
+/**
+ * An order as OrdersExecuted tells it, by rules fixed here, never by printout code: a stored turn must
+ * resolve again to what it was, whatever the printout becomes. Rules 1 kept the line whole, an
+ * unreadable one as keptByRules1, a JSON order as its type. Rules 2 keep its first line (a JSON
+ * order's in the book's syntax) trimmed, masked and cut short.
+ */
+function written(t: Turn, o: GalaxyOrder): string {
+  if (rulesOf(t.s) < 2)
+    return o.type === 'unreadable' ? keptByRules1(o.source ?? o.text) : (o.source ?? o.type);
+  // A header in the book's syntax: the mask keeps its game and race written so, not quoted.
+  const line =
+    o.type === 'unreadable' ? o.text : o.type === 'header' ? formatOrder(o) : (o.source ?? formatOrder(o));
+  return masked(line.split('\n')[0].trim()).slice(0, KEPT_LENGTH);
+}
+
+/**
+ * Runs the race's orders of one phase in written order; failures and notes become mistakes, and
+ * (rules 2) the orders carried out are kept as written.
+ */
 export function executeOrders(
   t: Turn,
   race: Race,
   orders: GalaxyOrder[],
   phase: 'A' | 'B',
-): { mistakes: Mistake[]; changes: Change[] } {
+): { mistakes: Mistake[]; done: Done[]; changes: Change[] } {
   const mistakes: Mistake[] = [];
+  const done: Done[] = [];
   t.changes = [];
   // NAMECASE applies to every name of the turn as set by its last O order (§4.2).
   const last = orders
@@ -412,17 +447,17 @@ export function executeOrders(
   for (const o of orders) {
     if (PHASE_B.has(o.type) !== (phase === 'B')) continue;
     const line = o.line ?? null;
-    // As OrdersExecuted has always recorded it (the report makes it printable); unreadable: its line.
-    const text = o.source ?? (o.type === 'unreadable' ? o.text : o.type);
+    const text = written(t, o);
     try {
       const note = execute(t, race, o);
       if (note) mistakes.push({ line, text, severity: note.severity, message: note.message });
+      else if (rulesOf(t.s) >= 2) done.push([line, text]);
     } catch (e) {
       if (!(e instanceof OrderError)) throw e;
       mistakes.push({ line, text, severity: 'error', message: e.message });
     }
   }
-  return { mistakes, changes: t.changes };
+  return { mistakes, done, changes: t.changes };
 }
 
 /** Why a submission is refused as a whole (§4.1: race name and password), or null. */

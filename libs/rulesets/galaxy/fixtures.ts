@@ -84,3 +84,14 @@ export function play(
 
 export const mistakesOf = (s: GalaxyState, id: string): string[] =>
   (s.news.mistakes[id] ?? []).map((m) => `${m.severity}: ${m.message}`);
+
+/** A race's printout. */
+export const text = (s: GalaxyState, id: string): string => galaxy.report(s, id)?.text ?? '';
+/** The lines of the table titled `title` in a printout, up to the blank line after it. */
+export function section(report: string, title: string): string[] {
+  const lines = report.split('\n');
+  const start = lines.indexOf(title);
+  if (start < 0) return [];
+  const end = lines.indexOf('', start + 2);
+  return lines.slice(start + 2, end < 0 ? undefined : end);
+}

@@ -1,6 +1,6 @@
 import type { Ruleset } from '@warpgate/engine';
 import { checkOrders } from './check';
-import { ORDER_TYPES, parseOrders, type GalaxyOrder } from './orders';
+import { formatOrder, ORDER_TYPES, parseOrders, type GalaxyOrder } from './orders';
 import { renderReport } from './report';
 import { resolveTurn } from './resolve';
 import { SETTINGS, setup, validateEmpireName } from './setup';
@@ -22,11 +22,15 @@ export const galaxy: Ruleset<GalaxyState, GalaxyOrder, GalaxyView, PlayerView> =
   validateEmpireName,
   setup,
   initialState,
-  foldVersion: 3,
+  // 4: games of rules 2 (see RULES_VERSION).
+  foldVersion: 4,
+  // 2: the first format recorded (ReportIssued schema 3).
+  reportVersion: 2,
   evolve,
   eventVersions: EVENT_VERSIONS,
   upcast,
   parseOrders,
+  formatOrder,
   checkOrders,
   resolveTurn,
   view,

@@ -350,3 +350,22 @@ it('writes every order so that the parser reads it back', () => {
       expect(orders.map(({ line: _line, source: _source, ...o }) => o)).toEqual(written);
     }
 });
+
+it('keeps a JSON password and contact address as typed, as the text form does; names as names', () => {
+  const json = galaxy.parseOrders(
+    JSON.stringify([
+      { type: 'password', password: 'open_sesame' },
+      { type: 'contact', address: 'john_doe@x.org' },
+      { type: 'message', to: [], text: 'snake_case stays' },
+      { type: 'route', planet: 'zzyax_prime', kind: 'COL', to: 'new_home' },
+    ]),
+  ).orders;
+  const text = parse(
+    'Y open_sesame\nZ john_doe@x.org\n@\nsnake_case stays\n@\nR zzyax_prime COL new_home',
+  ).orders;
+  const read = (orders: GalaxyOrder[]) => orders.map(({ line: _line, source: _source, ...o }) => o);
+  expect(read(json)).toEqual(read(text.slice(1)));
+  expect(json[0]).toMatchObject({ password: 'open_sesame' });
+  expect(json[1]).toMatchObject({ address: 'john_doe@x.org' });
+  expect(json[3]).toMatchObject({ planet: 'zzyax prime', to: 'new home' });
+});

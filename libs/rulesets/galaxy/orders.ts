@@ -1,5 +1,5 @@
 import type { Diagnostic, OrderTypeSpec, ParsedOrders } from '@warpgate/engine';
-import { echo, jsonText } from '../printout';
+import { jsonText } from '../printout';
 import { normalName } from './names';
 import { OPTIONS, ROUTE_KINDS, type Cargo, type OptionName, type RouteKind } from './state';
 
@@ -47,19 +47,25 @@ export type GalaxyOrder = (
   | { type: 'scrap'; group: GroupRef; ships: number }
   | { type: 'password'; password: string | null }
   | { type: 'contact'; address: string }
-  /** A line (or JSON item) that could not be read: echoed in the report as rejected. */
+  /**
+   * A line (or JSON item) that could not be read: echoed in the report as rejected, as `text`
+   * (masked; its `source`, a line's, as written).
+   */
   | { type: 'unreadable'; text: string; message: string }
 ) & { line?: number; source?: string };
 
 export type OrderType = GalaxyOrder['type'];
 export type OrderOf<T extends OrderType> = Extract<GalaxyOrder, { type: T }>;
 
+/** `name`: read as the text form reads names (§4.2); `text`: kept as typed (a password, an address). */
 type FieldKind =
-  | 'string'
+  | 'name'
+  | 'name?'
+  | 'text'
+  | 'text?'
   | 'number'
   | 'group'
   | 'ships'
-  | 'string?'
   | 'ships?'
   | 'cargo'
   | 'route'
@@ -74,12 +80,12 @@ const SPECS: Record<
 > = {
   message: {
     code: '@',
-    fields: { to: 'strings', text: 'string' },
+    fields: { to: 'strings', text: 'text' },
     help: 'Message to races (none = everyone), text up to the next @ line',
     example: '@ Zzyaxians\nHello\n@',
   },
-  peace: { code: 'A', fields: { race: 'string' }, help: 'Declare peace on a race', example: 'A Zzyaxians' },
-  war: { code: 'W', fields: { race: 'string' }, help: 'Declare war on a race', example: 'W Zzyaxians' },
+  peace: { code: 'A', fields: { race: 'name' }, help: 'Declare peace on a race', example: 'A Zzyaxians' },
+  war: { code: 'W', fields: { race: 'name' }, help: 'Declare war on a race', example: 'W Zzyaxians' },
   split: {
     code: 'B',
     fields: { group: 'group', ships: 'ships' },
@@ -94,14 +100,14 @@ const SPECS: Record<
   },
   raceName: {
     code: 'C',
-    fields: { name: 'string' },
+    fields: { name: 'name' },
     help: "Change your race's name",
     example: 'C Zzyaxians',
   },
   design: {
     code: 'D',
     fields: {
-      name: 'string',
+      name: 'name',
       drive: 'number',
       attacks: 'number',
       weapons: 'number',
@@ -111,16 +117,16 @@ const SPECS: Record<
     help: 'Design a ship type: drive attacks weapons shields cargo',
     example: 'D Gunship 4 2 2 4 0',
   },
-  fleet: { code: 'D', fields: { name: 'string' }, help: 'Create a fleet', example: 'D FLEET Armada' },
+  fleet: { code: 'D', fields: { name: 'name' }, help: 'Create a fleet', example: 'D FLEET Armada' },
   erase: {
     code: 'E',
-    fields: { name: 'string' },
+    fields: { name: 'name' },
     help: 'Erase a ship type or dissolve a fleet',
     example: 'E Drone',
   },
   address: {
     code: 'F',
-    fields: { race: 'string' },
+    fields: { race: 'name' },
     help: "Ask for a race's contact address",
     example: 'F Zzyaxians',
   },
@@ -132,25 +138,25 @@ const SPECS: Record<
   },
   intercept: {
     code: 'I',
-    fields: { group: 'group', planet: 'string', ships: 'ships' },
+    fields: { group: 'group', planet: 'name', ships: 'ships' },
     help: 'Intercept ships leaving a planet',
     example: 'I 12 112',
   },
   interceptFleet: {
     code: 'I',
-    fields: { fleet: 'string', planet: 'string' },
+    fields: { fleet: 'name', planet: 'name' },
     help: 'Intercept with a fleet',
     example: 'I Armada 112',
   },
   join: {
     code: 'J',
-    fields: { group: 'group', fleet: 'string', ships: 'ships' },
+    fields: { group: 'group', fleet: 'name', ships: 'ships' },
     help: 'Put a group into a fleet',
     example: 'J 12 Armada',
   },
   mergeFleet: {
     code: 'J',
-    fields: { fleet: 'string', into: 'string' },
+    fields: { fleet: 'name', into: 'name' },
     help: 'Merge a fleet into another',
     example: 'J Armada Navy',
   },
@@ -168,7 +174,7 @@ const SPECS: Record<
   },
   planetName: {
     code: 'N',
-    fields: { planet: 'string', name: 'string' },
+    fields: { planet: 'name', name: 'name' },
     help: 'Rename your planet',
     example: 'N 112 "Zzyax Prime"',
   },
@@ -180,37 +186,37 @@ const SPECS: Record<
   },
   produce: {
     code: 'P',
-    fields: { planet: 'string', what: 'string' },
+    fields: { planet: 'name', what: 'name' },
     help: 'Set production',
     example: 'P 112 Drone',
   },
   quit: {
     code: 'Q',
-    fields: { race: 'string' },
+    fields: { race: 'name' },
     help: 'Quit the game (your own race name)',
     example: 'Q Zzyaxians',
   },
   route: {
     code: 'R',
-    fields: { planet: 'string', kind: 'route', to: 'string?' },
+    fields: { planet: 'name', kind: 'route', to: 'name?' },
     help: 'Set or cancel a route',
     example: 'R 112 COL 7',
   },
   send: {
     code: 'S',
-    fields: { group: 'group', planet: 'string', ships: 'ships' },
+    fields: { group: 'group', planet: 'name', ships: 'ships' },
     help: 'Send a group',
     example: 'S 12 7',
   },
   sendFleet: {
     code: 'S',
-    fields: { fleet: 'string', planet: 'string' },
+    fields: { fleet: 'name', planet: 'name' },
     help: 'Send a fleet',
     example: 'S Armada 7',
   },
   rename: {
     code: 'T',
-    fields: { name: 'string', newName: 'string' },
+    fields: { name: 'name', newName: 'name' },
     help: 'Rename a ship type or fleet',
     example: 'T Drone Probe',
   },
@@ -218,24 +224,26 @@ const SPECS: Record<
   scrap: { code: 'X', fields: { group: 'group', ships: 'ships' }, help: 'Scrap ships', example: 'X 12' },
   password: {
     code: 'Y',
-    fields: { password: 'string?' },
+    fields: { password: 'text?' },
     help: 'Set or clear the order password',
     example: 'Y secret',
   },
   contact: {
     code: 'Z',
-    fields: { address: 'string' },
+    fields: { address: 'text' },
     help: 'Set your public contact',
     example: 'Z me@example.org',
   },
 };
 
 const ARG_TYPE: Record<FieldKind, OrderTypeSpec['args'][number]['type']> = {
-  string: 'string',
+  name: 'string',
+  'name?': 'string',
+  text: 'string',
+  'text?': 'string',
   number: 'int',
   group: 'int',
   ships: 'int',
-  'string?': 'string',
   'ships?': 'int',
   cargo: 'enum',
   route: 'enum',
@@ -252,6 +260,7 @@ export const ORDER_TYPES: OrderTypeSpec[] = Object.entries(SPECS).map(([name, s]
   args: Object.entries(s.fields).map(([arg, kind]) => ({
     name: arg,
     type: ARG_TYPE[kind],
+    ...(kind === 'group' ? { words: ['MAX'] } : {}),
     ...(kind === 'cargo' ? { values: ['COL', 'CAP', 'MAT'] } : {}),
     ...(kind === 'route' ? { values: [...ROUTE_KINDS] } : {}),
     ...(kind === 'option' ? { values: Object.keys(OPTIONS) } : {}),
@@ -442,12 +451,30 @@ function parseLine(tokens: string[]): GalaxyOrder {
 
 /** How much of an order line the report echoes. */
 export const ECHO_LENGTH = 60;
+const SECRET = '******';
+
+/**
+ * An order line as a report or an event may tell it, whatever became of it: a Y line (any whose
+ * first word begins with Y, as parseLine reads it) as its keyword, a #GALAXY line as its game and
+ * race (plain words), when more follows: that may be a password. OrdersExecuted of rules 2 keeps
+ * lines so: a change here changes how their stored turns resolve.
+ */
+export function masked(line: string): string {
+  const hidden = /^\s*(y[a-z]*)(.*)$/i.exec(line) ?? /^\s*(#galaxy(?:\s+[^\s"]+){0,2})(.*)$/i.exec(line);
+  return hidden && hidden[2].trim() !== '' ? `${hidden[1]} ${SECRET}` : line;
+}
+
 const unreadable = (line: number, text: string, message: string): GalaxyOrder => ({
   type: 'unreadable',
-  text: echo(text.trim(), ECHO_LENGTH),
+  text,
   message,
   line,
 });
+/** A JSON item as it may be shown: a Y or #GALAXY order (which may hold a password) as its keyword. */
+function shownJson(value: unknown): string {
+  const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
+  return type === 'password' ? `Y ${SECRET}` : type === 'header' ? `#GALAXY ${SECRET}` : jsonText(value);
+}
 
 const startsWith = (line: string, prefix: string) => line.trimStart().toUpperCase().startsWith(prefix);
 
@@ -513,7 +540,7 @@ function parseText(text: string): ParsedOrders<GalaxyOrder> {
       orders.push({ ...parseLine(tokenize(line)), line: lineNo, source: raw.trim() });
     } catch (e) {
       problem(lineNo, messageOf(e));
-      orders.push(unreadable(lineNo, raw, messageOf(e)));
+      orders.push({ ...unreadable(lineNo, masked(raw.trim()), messageOf(e)), source: raw.trim() });
     }
   }
   if (i >= lines.length)
@@ -546,9 +573,9 @@ function checkJsonOrder(value: unknown): GalaxyOrder {
     const v = o[field];
     if (typeof v === 'number') finite(v, `${o.type}: ${field}`);
     const ok =
-      kind === 'string'
+      kind === 'name' || kind === 'text'
         ? typeof v === 'string' && v.trim() !== ''
-        : kind === 'string?'
+        : kind === 'name?' || kind === 'text?'
           ? v === null || v === undefined || typeof v === 'string'
           : kind === 'number'
             ? typeof v === 'number'
@@ -568,8 +595,17 @@ function checkJsonOrder(value: unknown): GalaxyOrder {
                           ? typeof v === 'boolean'
                           : Array.isArray(v) && v.every((s) => typeof s === 'string');
     if (!ok) fail(`${String(o.type)}: bad or missing ${field}`);
+    // Names as the text form reads them: formatOrder writes them back alike.
     out[field] =
-      kind === 'string' ? normalName(v as string) : kind === 'ships' ? (v ?? 0) : v === undefined ? null : v;
+      (kind === 'name' || kind === 'name?') && typeof v === 'string'
+        ? normalName(v)
+        : kind === 'strings'
+          ? (v as string[]).map(normalName)
+          : kind === 'ships'
+            ? (v ?? 0)
+            : v === undefined
+              ? null
+              : v;
   }
   return out as GalaxyOrder;
 }
@@ -648,7 +684,7 @@ export function formatOrder(o: GalaxyOrder): string {
     case 'contact':
       return `Z ${o.address}`;
     case 'unreadable':
-      return o.text;
+      return o.source ?? o.text;
   }
 }
 
@@ -667,7 +703,7 @@ export function parseOrders(text: string): ParsedOrders<GalaxyOrder> {
       orders.push({ ...checkJsonOrder(value), line: i + 1 });
     } catch (e) {
       diagnostics.push({ line: i + 1, severity: 'error', message: messageOf(e) });
-      orders.push(unreadable(i + 1, jsonText(value), messageOf(e)));
+      orders.push(unreadable(i + 1, shownJson(value), messageOf(e)));
     }
   });
   return { orders, diagnostics };

@@ -1,5 +1,6 @@
 import type { Report } from '@warpgate/engine';
-import { battle, notices, options, ordersReceived, ranking, statusOfPlayers } from './bulletin';
+import { printable, wrapText } from '../printout';
+import { battle, notices, options, ordersReceived, ranking, shipMass, statusOfPlayers } from './bulletin';
 import {
   addresses,
   alienGroups,
@@ -28,9 +29,15 @@ export function renderReport(v: PlayerView): Report<PlayerView> {
   for (const g of v.gone) lines.push(`The ${g.name} have left the game (${g.reason}).`);
   for (const n of v.notices) lines.push('', n.text);
   lines.push(...addresses(v));
+  // A message's lines as its writer typed them, but never a control character, and wrapped to the page.
   for (const m of v.messages)
-    lines.push('', m.broadcast ? '\t\tBroadcast Message' : `\t\tMessage from ${m.from ?? '?'}`, '', m.text);
-  lines.push(...ranking(v), ...options(v), ...ordersReceived(v), ...statusOfPlayers(v));
+    lines.push(
+      '',
+      m.broadcast ? '\t\tBroadcast Message' : `\t\tMessage from ${m.from ?? '?'}`,
+      '',
+      ...m.text.split('\n').flatMap((l) => wrapText(printable(l))),
+    );
+  lines.push(...ranking(v), ...shipMass(v), ...options(v), ...ordersReceived(v), ...statusOfPlayers(v));
   lines.push(...shipTypes(v));
   for (const b of v.battles) lines.push(...battle(v, b));
   lines.push(...bombings(v), ...drawMap(v), ...incoming(v), ...yourPlanets(v));

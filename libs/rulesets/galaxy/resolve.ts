@@ -1,6 +1,6 @@
 import type { Rng, RulesetEvent } from '@warpgate/engine';
 import { bombers, fight, fightBattles, lineUp, type LineUp } from './combat';
-import { envelopeError, executeOrders } from './execute';
+import { envelopeError, executeOrders, type Done } from './execute';
 import { apply } from './evolve';
 import { distance } from './formulas';
 import type { GalaxyOrder } from './orders';
@@ -16,6 +16,7 @@ import {
   type Race,
   type RaceId,
   type Shots,
+  rulesOf,
 } from './state';
 import { dispatchRoutes, produce } from './steps';
 import {
@@ -71,9 +72,11 @@ export function resolveTurn(
   // 1–2. Orders: Phase A, then Phase B with the renames applied together at its end.
   const startProduction = s.planets.map((p) => JSON.stringify(p.production));
   const found = new Map<RaceId, Mistake[]>();
+  const carriedOut = new Map<RaceId, Done[]>();
   const execute = (race: Race, phase: 'A' | 'B') => {
-    const { mistakes, changes } = executeOrders(t, race, orders.get(race.id) ?? [], phase);
+    const { mistakes, done, changes } = executeOrders(t, race, orders.get(race.id) ?? [], phase);
     found.set(race.id, [...(found.get(race.id) ?? []), ...mistakes]);
+    carriedOut.set(race.id, [...(carriedOut.get(race.id) ?? []), ...done]);
     if (changes.length > 0) record('OrdersCarriedOut', { race: race.id, phase, changes });
   };
   for (const race of active()) execute(race, 'A');
@@ -88,6 +91,9 @@ export function resolveTurn(
         mistakes: list
           .sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
           .map((m): Noted => [m.line, m.text, m.severity, m.message]),
+        ...(rulesOf(s) >= 2
+          ? { done: (carriedOut.get(race) ?? []).sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0)) }
+          : {}),
       });
   for (const m of t.messages) emit('MessageSent', m);
 

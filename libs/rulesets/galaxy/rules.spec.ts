@@ -1,4 +1,4 @@
-import { fold } from '@warpgate/engine';
+import { createRng, fold } from '@warpgate/engine';
 import { addGroup, addType, home, mistakesOf, play, race, tiny } from './fixtures';
 import { galaxy } from './index';
 import { newRace } from './setup';
@@ -52,6 +52,22 @@ it('C, Y, Z, F: renaming the race, the password and addresses', () => {
   expect(mistakesOf(fold(galaxy, refused, s), 'p1')).toEqual([
     'error: orders refused: wrong or missing password',
   ]);
+});
+
+it('Y as JSON sets the password the #GALAXY line is then written with, as typed', () => {
+  const s = tiny();
+  const rng = createRng('password', 1);
+  const json = galaxy.parseOrders('[{"type":"password","password":"open_sesame"}]').orders;
+  const set = fold(galaxy, galaxy.resolveTurn(s, { p1: json, p2: [] }, rng), s);
+  expect(race(set, 'p1').password).toBe(race(play(s, { p1: 'Y open_sesame', p2: '' }).state, 'p1').password);
+  const next = galaxy.resolveTurn(
+    set,
+    { p1: galaxy.parseOrders('#GALAXY g Alpha open_sesame\nW Beta\n#END').orders, p2: [] },
+    rng,
+  );
+  expect(next.map((e) => e.type)).not.toContain('galaxy.OrdersRefused');
+  expect(race(fold(galaxy, next, set), 'p1').peace).toEqual([]);
+  expect(mistakesOf(fold(galaxy, next, set), 'p1')).toEqual([]);
 });
 
 it('D FLEET, J, B FLEET, E fleet and T with NAMECASE', () => {

@@ -8,7 +8,7 @@ import {
 } from '@warpgate/engine';
 import { distance } from './formulas';
 import { validName } from './names';
-import { galaxyEvent, OPTION_DEFAULTS, type Planet, type Race } from './state';
+import { galaxyEvent, OPTION_DEFAULTS, RULES_VERSION, type Planet, type Race } from './state';
 
 /** Game settings and map generation (digest §2 "Starting position", §3). */
 
@@ -44,6 +44,15 @@ export const SETTINGS: SettingSpec[] = [
     min: 0,
     max: 100,
     help: 'Small planets anywhere, per race.',
+  },
+  {
+    name: 'rules',
+    type: 'int',
+    default: RULES_VERSION,
+    min: 1,
+    max: RULES_VERSION,
+    help: 'The rules version a game plays by (see RULES_VERSION): a game stored before it existed has 1.',
+    fixed: true,
   },
 ];
 
@@ -161,5 +170,16 @@ export function setup(input: Settings, players: PlayerRef[], rng: Rng): RulesetE
   const names = rng.shuffle(drafts.map((_, i) => i + 1));
   const planets: Planet[] = drafts.map((d, i) => ({ id: i + 1, name: String(names[i]), ...d }));
   const races = players.map((p) => newRace(p, side));
-  return [galaxyEvent('GameSetUp', { size: side, minHomeDistance: minHome, planets, races })];
+  // A game created before the setting existed has none (it is fixed: see SettingSpec): it was set up
+  // by rules 1, which its setup (verified again from its settings) records by leaving `rules` out.
+  const rules = input.rules === undefined ? 1 : int(settings, 'rules');
+  return [
+    galaxyEvent('GameSetUp', {
+      size: side,
+      minHomeDistance: minHome,
+      planets,
+      races,
+      ...(rules >= 2 ? { rules } : {}),
+    }),
+  ];
 }

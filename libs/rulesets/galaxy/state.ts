@@ -3,6 +3,15 @@ import type { Notice, RulesetEvent } from '@warpgate/engine';
 /** The state of a Galaxy game, its events and their schema versions (digest §2, §12). */
 
 export const RULESET_ID = 'galaxy';
+
+/**
+ * The rules a new game is set up with (GameSetUp records it, the state keeps it). A game plays by the
+ * rules it was set up with forever: its stored turns must resolve again, and fold, to what they were.
+ * 2: SORTGROUPS sorts the groups by planet; every order is told back with its outcome, JSON ones in
+ * the book's syntax; the ship mass built and lost and the ranking of the turn before are kept.
+ * BATTLEPROTOCOL is a keyword.
+ */
+export const RULES_VERSION = 2;
 /** Tolerance of every floor and threshold test (digest §10.45). */
 export const EPS = 1e-9;
 
@@ -111,6 +120,9 @@ export interface Race {
   status: 'active' | 'quit' | 'removed' | 'extinct';
   /** Other races whose ships or planets this race has observed (first contact). */
   contacts: RaceId[];
+  /** Rules 2: the total mass of the ships it built, and lost in battles (absent: none yet). */
+  massBuilt?: number;
+  massLost?: number;
 }
 
 export interface Mistake {
@@ -167,12 +179,26 @@ export interface Message {
   text: string;
 }
 
+/** A race's figures in the ranking (tech: the sum of its four levels, as GalaxyNG ranks). */
+export interface Ranked {
+  race: RaceId;
+  population: number;
+  industry: number;
+  production: number;
+  tech: number;
+  planets: number;
+}
+
 /** What happened during the last resolution; reset when the next one begins. */
 export interface News {
   battles: Battle[];
   bombings: Bombing[];
   messages: Message[];
   mistakes: Record<RaceId, Mistake[]>;
+  /** Rules 2: the orders carried out as written, by race. */
+  done?: Record<RaceId, { line: number | null; text: string }[]>;
+  /** Rules 2: the ranking as the turn began, best first. */
+  rankingBefore?: Ranked[];
   notices: Record<RaceId, Notice[]>;
   gone: { name: string; reason: 'quit' | 'removed' | 'extinct' }[];
 }
@@ -188,7 +214,12 @@ export interface GalaxyState {
   races: Race[];
   winner: RaceId | null;
   news: News;
+  /** The rules the game was set up with (see rulesOf); absent in games set up before rules 2. */
+  rules?: number;
 }
+
+/** The rules a game plays by: 1 for games set up before rules were recorded. */
+export const rulesOf = (s: Pick<GalaxyState, 'rules'>): number => s.rules ?? 1;
 
 /** One thing a race's order changed (steps 1–2), in the order it happened; groups by number. */
 export type Change =
@@ -231,7 +262,8 @@ export interface Shots {
  * them with the resolver's own code. Chance (the shots of battles) is always in the events.
  */
 export interface GalaxyEventMap {
-  GameSetUp: { size: number; minHomeDistance: number; planets: Planet[]; races: Race[] };
+  /** `rules`: absent for rules 1 (games set up before it was recorded). */
+  GameSetUp: { size: number; minHomeDistance: number; planets: Planet[]; races: Race[]; rules?: number };
   TurnBegan: { turn: number };
   /** Step 0: the submission was refused as a whole (§4.1). */
   OrdersRefused: { race: RaceId; reason: string };
@@ -241,8 +273,11 @@ export interface GalaxyEventMap {
   ProductionSwitched: { planets: number[] };
   /** End of Phase B. */
   Renamed: { renames: Rename[] };
-  /** The race sent orders this turn; what went wrong or was noted, by order. */
-  OrdersExecuted: { race: RaceId; mistakes: Noted[] };
+  /**
+   * The race sent orders this turn; what went wrong or was noted, by order, and (rules 2) the orders
+   * carried out: [line, the order as written].
+   */
+  OrdersExecuted: { race: RaceId; mistakes: Noted[]; done?: [number | null, string][] };
   MessageSent: Message;
   /** Step 5 (§6.10): route cargo loaded and ships dispatched; groups told to intercept stay. */
   RoutesDispatched: { intercepting: [RaceId, number][] };
@@ -299,7 +334,9 @@ export const galaxyEvent = <K extends GalaxyEventName>(
 /**
  * Schema 2 made the events facts and the state their fold: TurnCompleted no longer carries the
  * state, Produced no longer the planets as they stood, PlanetBombed no longer the planet's account;
- * OrdersExecuted tells each mistake as a row.
+ * OrdersExecuted tells each mistake as a row. GameSetUp.rules and OrdersExecuted.done came with rules
+ * 2 as optional fields, without a new schema: absent, they mean what every event written before them
+ * meant (rules 1; no word of the orders carried out), so an older event needs no upcast.
  */
 const VERSIONS: Record<GalaxyEventName, number> = {
   GameSetUp: 1,

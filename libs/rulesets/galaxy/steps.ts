@@ -13,6 +13,7 @@ import {
   type Rename,
   type ShipType,
   type Tech,
+  rulesOf,
 } from './state';
 import {
   breakOff,
@@ -245,6 +246,7 @@ export function produce(
       p.shipProgress = available + p.shipProgress - cost;
       if (n > 0) {
         made.built.push({ planet: p.id, type: ty.name, ships: n });
+        if (rulesOf(s) >= 2) race.massBuilt = (race.massBuilt ?? 0) + n * mass;
         race.groups.push({
           number: nextGroupNumber(race),
           type: ty.name,
@@ -316,8 +318,20 @@ const identical = (a: Group, b: Group): boolean =>
   a.left === b.left;
 
 /**
- * Step 12 (§6.13): identical groups merge into the lowest number; SORTGROUPS renumbers. Groups that
- * change are new objects: the groups of `s` are not changed.
+ * Where SORTGROUPS puts a group (§4.3 O): at the race's own planets first, then at other races',
+ * then at unoccupied ones, each in planet order; (Decision, the book is silent) groups in
+ * hyperspace last, by destination. Within a place, groups keep their order.
+ */
+function sortKey(s: GalaxyState, race: Race, g: Group): number {
+  const owner = planetAt(s, g.planet).owner;
+  const place = g.origin !== null ? 3 : owner === race.id ? 0 : owner !== null ? 1 : 2;
+  return place * (s.planets.length + 1) + g.planet;
+}
+
+/**
+ * Step 12 (§6.13): identical groups merge into the lowest number; SORTGROUPS renumbers (rules 2:
+ * after sorting them by planet; rules 1 renumbered them in their order). Groups that change are new
+ * objects: the groups of `s` are not changed.
  */
 export function mergeGroups(s: GalaxyState): void {
   for (const race of s.races) {
@@ -341,6 +355,10 @@ export function mergeGroups(s: GalaxyState): void {
         const into = here[same];
         groups[into] = { ...groups[into], ships: groups[into].ships + g.ships };
       }
+    }
+    if (race.options.SORTGROUPS && rulesOf(s) >= 2) {
+      const keys = new Map(groups.map((g) => [g, sortKey(s, race, g)]));
+      groups.sort((a, b) => (keys.get(a) as number) - (keys.get(b) as number));
     }
     race.groups = race.options.SORTGROUPS
       ? groups.map((g, i) => (g.number === i + 1 ? g : { ...g, number: i + 1 }))

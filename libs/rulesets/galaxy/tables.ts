@@ -1,4 +1,4 @@
-import { type Cell, type Column, PAGE_WIDTH, table } from '../printout';
+import { type Cell, type Column, PAGE_WIDTH, table, wrapText } from '../printout';
 import { buildCost, distance } from './formulas';
 import type { GroupView, MapPlanet, PlanetView, PlayerView } from './view';
 
@@ -70,17 +70,24 @@ export function drawMap(v: PlayerView): string[] {
   for (const g of v.map.groups) plot(g, g.own ? '.' : '-');
   for (const kind of DRAWN) for (const p of v.map.planets) if (p.kind === kind) plot(p, SYMBOL[kind]);
   const f = (n: number) => n.toFixed(2);
-  const corners = (y: number) => `${f(m.x)},${f(y)}`.padEnd(MAP_COLUMNS / 2) + `${f(m.x + m.size)},${f(y)}`;
+  // The right corner's coordinates get a line of their own when the left ones leave them no room.
+  const corners = (y: number) => {
+    const [left, right] = [`${f(m.x)},${f(y)}`, `${f(m.x + m.size)},${f(y)}`];
+    const half = MAP_COLUMNS / 2;
+    return left.length < half && half + right.length <= MAP_COLUMNS
+      ? [left.padEnd(half) + right]
+      : [left, right.padStart(MAP_COLUMNS)];
+  };
   const border = '-'.repeat(MAP_COLUMNS);
   return [
     '',
-    `Map: window (${f(m.x)}, ${f(m.y)}) size ${f(m.size)}`,
+    ...wrapText(`Map: window (${f(m.x)}, ${f(m.y)}) size ${f(m.size)}`, PAGE_WIDTH, '    '),
     '',
-    corners(m.y),
+    ...corners(m.y),
     border,
     ...grid.map((r) => r.join('').trimEnd()),
     border,
-    corners(m.y + m.size),
+    ...corners(m.y + m.size),
   ];
 }
 
@@ -271,8 +278,20 @@ export function otherPlanets(v: PlayerView): string[] {
     ),
   );
   // Nearest first: how far each is from the closest planet of the race (none when it has no planets).
-  const away = (p: { x: number; y: number }) =>
-    v.planets.length > 0 ? Math.min(...v.planets.map((own) => distance(own, p))) : null;
+  // The closest found by squares, its distance taken once: a report measures every uninhabited planet
+  // from every planet of the race, and Math.hypot is slow.
+  const away = (p: { x: number; y: number }) => {
+    let nearest: PlanetView | null = null;
+    let least = Infinity;
+    for (const own of v.planets) {
+      const square = (own.x - p.x) ** 2 + (own.y - p.y) ** 2;
+      if (square < least) {
+        nearest = own;
+        least = square;
+      }
+    }
+    return nearest === null ? null : distance(nearest, p);
+  };
   const uninhabited = v.uninhabited.map((p) => ({ p, d: away(p) })).sort((a, b) => (a.d ?? 0) - (b.d ?? 0));
   out.push(
     ...put(

@@ -1,4 +1,4 @@
-import { capacity, distance, shipMass, speed } from './formulas';
+import { capacity, distance, productionOf, shipMass, speed } from './formulas';
 import { nameKey, sameName } from './names';
 import { EPS } from './state';
 import type {
@@ -10,6 +10,7 @@ import type {
   Planet,
   Race,
   RaceId,
+  Ranked,
   Rename,
   ShipType,
 } from './state';
@@ -215,4 +216,24 @@ export function setOutThisTurn(s: GalaxyState, race: Race, g: Group): boolean {
   const unit = g.fleet === null ? [g] : fleetGroups(race, g.fleet);
   const covered = distance(planetAt(s, g.origin ?? g.planet), planetAt(s, g.planet)) - g.left;
   return covered <= groupSpeed(race, unit) + EPS;
+}
+
+/** The active races by production, best first, as GalaxyNG's bulletin ranks them. */
+export function ranking(s: GalaxyState): Ranked[] {
+  const rank = new Map<RaceId, Ranked>();
+  for (const r of s.races)
+    if (r.status === 'active') {
+      const { drive, weapons, shields, cargo } = r.tech;
+      const tech = drive + weapons + shields + cargo;
+      rank.set(r.id, { race: r.id, population: 0, industry: 0, production: 0, tech, planets: 0 });
+    }
+  for (const p of s.planets) {
+    const sum = p.owner === null ? undefined : rank.get(p.owner);
+    if (!sum) continue;
+    sum.population += p.population;
+    sum.industry += p.industry;
+    sum.production += productionOf(p);
+    sum.planets++;
+  }
+  return [...rank.values()].sort((a, b) => b.production - a.production);
 }

@@ -1,7 +1,7 @@
 import type { Notice, Standing, Viewer } from '@warpgate/engine';
 import { capacity, defenceOf, distance, productionOf, shipCost, shipMass, speed, typeMass } from './formulas';
 import { productionName } from './names';
-import { groupSpeed, setOutThisTurn } from './turn';
+import { groupSpeed, ranking, setOutThisTurn } from './turn';
 import {
   OPTIONS,
   type Battle,
@@ -13,9 +13,11 @@ import {
   type Planet,
   type Race,
   type RaceId,
+  type Ranked,
   type RouteKind,
   type ShipType,
   type Tech,
+  rulesOf,
 } from './state';
 
 /** What each viewer may see (digest §8): players their own things and what the book shows them. */
@@ -94,14 +96,10 @@ export interface BattleView {
   groups: Battle['groups'];
   shots: Battle['shots'];
 }
-/** A race in the ranking (best production first); tech: the sum of its four levels, as GalaxyNG ranks. */
-export interface RankView {
+/** A race in the ranking (best production first); `before`: its rank and figures as the turn began (rules 2). */
+export interface RankView extends Omit<Ranked, 'race'> {
   name: string;
-  population: number;
-  industry: number;
-  production: number;
-  tech: number;
-  planets: number;
+  before: (Omit<Ranked, 'race'> & { rank: number }) | null;
 }
 export interface PlayerView {
   role: 'player';
@@ -117,13 +115,17 @@ export interface PlayerView {
     map: Race['map'];
     contact: string | null;
     lastOrdersTurn: number;
+    /** The total mass of the ships it built, and lost in battles (rules 2; null before). */
+    shipMass: { built: number; lost: number } | null;
   };
   races: RaceStatus[];
   gone: GalaxyState['news']['gone'];
   messages: { from: string | null; broadcast: boolean; text: string }[];
   notices: Notice[];
-  /** The orders that were rejected, reduced or answered (schema 2 keeps no others). */
+  /** The orders that were rejected, reduced, answered or noted. */
   mistakes: Mistake[];
+  /** The orders carried out as written (rules 2; games of rules 1 kept no word of them). */
+  done: { line: number | null; text: string }[];
   ranking: RankView[];
   types: TypeView[];
   alienTypes: (TypeView & { owner: string })[];
@@ -295,23 +297,15 @@ const othersAt = (at: Map<number, Spot[]>, planets: Iterable<number>, me: Race):
 const inWindow = (m: Race['map'], p: { x: number; y: number }) =>
   p.x >= m.x && p.y >= m.y && p.x <= m.x + m.size && p.y <= m.y + m.size;
 
-function ranking(s: GalaxyState): RankView[] {
-  const rank = new Map<RaceId, RankView>();
-  for (const r of s.races)
-    if (r.status === 'active') {
-      const { drive, weapons, shields, cargo } = r.tech;
-      const tech = drive + weapons + shields + cargo;
-      rank.set(r.id, { name: r.name, population: 0, industry: 0, production: 0, tech, planets: 0 });
-    }
-  for (const p of s.planets) {
-    const sum = p.owner === null ? undefined : rank.get(p.owner);
-    if (!sum) continue;
-    sum.population += p.population;
-    sum.industry += p.industry;
-    sum.production += productionOf(p);
-    sum.planets++;
-  }
-  return [...rank.values()].sort((a, b) => b.production - a.production);
+function rankingView(s: GalaxyState): RankView[] {
+  const before = new Map(
+    (s.news.rankingBefore ?? []).map(({ race, ...figures }, i) => [race, { ...figures, rank: i + 1 }]),
+  );
+  return ranking(s).map(({ race, ...figures }) => ({
+    name: raceName(s, race) as string,
+    ...figures,
+    before: before.get(race) ?? null,
+  }));
 }
 
 function playerView(s: GalaxyState, me: Race): PlayerView {
@@ -375,6 +369,7 @@ function playerView(s: GalaxyState, me: Race): PlayerView {
       map: me.map,
       contact: me.contact,
       lastOrdersTurn: me.lastOrdersTurn,
+      shipMass: rulesOf(s) >= 2 ? { built: me.massBuilt ?? 0, lost: me.massLost ?? 0 } : null,
     },
     races: raceStatuses(s, me),
     gone: s.news.gone,
@@ -387,7 +382,8 @@ function playerView(s: GalaxyState, me: Race): PlayerView {
       })),
     notices: s.news.notices[me.id] ?? [],
     mistakes: s.news.mistakes[me.id] ?? [],
-    ranking: ranking(s),
+    done: s.news.done?.[me.id] ?? [],
+    ranking: rankingView(s),
     types: me.types.map((t) => typeView(t, me.tech)),
     alienTypes: [...seenTypes.values()],
     planets: s.planets.filter(mine).map((p) => planetView(s, p)),

@@ -9,12 +9,14 @@ import {
   UnauthorizedException,
   UseGuards,
 } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { Account, LoginDto, Session, SignUpDto } from '@warpgate/contracts';
 import { CONFIG, Config, RateLimiter } from '@warpgate/platform';
 import { AccessTokens } from './access-tokens';
 import { Accounts } from './accounts';
 import { AdminGuard, AuthGuard, CurrentAccount } from './guards';
 
+@ApiTags('accounts')
 @Controller()
 export class AccountsController {
   constructor(

@@ -17,6 +17,7 @@ import {
   UseFilters,
   UseGuards,
 } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { Account, gameStream, OpenDisputeDto, RuleDisputeDto, VoidTurnDto } from '@warpgate/contracts';
 import {
   auditTurn,
@@ -57,6 +58,7 @@ const disputeIdPipe = new ParseUUIDPipe();
  * audit, the whole game verified, disputes ruled on (and turns voided and resolved again), and the
  * record exported and imported.
  */
+@ApiTags('admin')
 @Controller()
 @UseFilters(GameRuleFilter)
 export class AuditController {

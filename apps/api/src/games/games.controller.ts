@@ -14,6 +14,7 @@ import {
   UseFilters,
   UseGuards,
 } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import {
   Account,
   CreateGameDto,
@@ -70,6 +71,7 @@ const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
 /** Per player and game: enough for any negotiation, too few to flood the stream. */
 const MESSAGES: Limit = { points: 30, windowMs: 60_000 };
 
+@ApiTags('games')
 @Controller()
 @UseFilters(GameRuleFilter)
 export class GamesController {
@@ -80,16 +82,35 @@ export class GamesController {
     private readonly limiter: RateLimiter,
   ) {}
 
-  /** Every ruleset with its settings and order types: enough for a generic lobby and order editor. */
+  /**
+   * Every ruleset with the settings a game's creator may give and its order types: enough for a
+   * generic lobby and order editor.
+   */
   @Get('rulesets')
   rulesets() {
     return Object.values(rulesets).map(({ id, title, players, settings, orderTypes }) => ({
       id,
       title,
       players,
-      settings,
+      settings: settings.filter((s) => !s.fixed),
       orderTypes,
     }));
+  }
+
+  /**
+   * Orders (JSON, as the ruleset's order types describe them) in the rulebook's text, one order a
+   * line (formatOrder): what a client's order forms write into the editor. Unreadable ones are
+   * written as given, with their diagnostics.
+   */
+  @Post('rulesets/:id/orders/format')
+  @HttpCode(200)
+  format(@Param('id') id: string, @Body() body: { orders?: unknown }) {
+    const ruleset = findRuleset(id);
+    if (!ruleset) throw new GameRuleError('not-found', `Unknown ruleset "${id}"`);
+    if (!Array.isArray(body?.orders) || body.orders.length > 2000)
+      throw new GameRuleError('invalid', 'orders must be an array of at most 2000 orders');
+    const { orders, diagnostics } = ruleset.parseOrders(JSON.stringify(body.orders));
+    return { text: orders.map((o) => ruleset.formatOrder(o)).join('\n'), diagnostics };
   }
 
   @Post('games')
@@ -136,6 +157,26 @@ export class GamesController {
     const { game } = await this.games.load(id);
     viewerOf(game, account); // refuses whom the game's spectator setting refuses, as /view does
     return summaryFor(summarize(game), account);
+  }
+
+  /**
+   * Whether `name` may be your empire's in this game: the ruleset's check, names taken included (null:
+   * it may). Only for a game you may see that is open to join: no probing the names of others.
+   */
+  @Get('games/:id/empire-name')
+  @UseGuards(AuthGuard)
+  async empireName(
+    @Param('id', uuid) id: string,
+    @CurrentAccount() account: Account,
+    @Query('name') name?: unknown,
+  ) {
+    if (typeof name !== 'string') throw new GameRuleError('invalid', 'name: the empire name to check');
+    const { game, ruleset } = await this.games.load(id);
+    viewerOf(game, account);
+    if (game.status !== 'open')
+      throw new GameRuleError('conflict', `Game "${game.name}" has already started`);
+    const taken = game.players.map((p) => p.empire);
+    return { name, error: ruleset.validateEmpireName(name, taken) };
   }
 
   @Post('games/:id/join')
@@ -229,7 +270,8 @@ export class GamesController {
 
   /**
    * Your reports, latest first; an admin may read any player's with ?player=. Each is rebuilt from
-   * the state after its turn, with the hash recorded when it was issued and whether it `matches`.
+   * the state after its turn, with the hash and format recorded when it was issued and whether it
+   * `matches` (null for a report printed by another format than today's: see Reports).
    */
   @Get('games/:id/reports')
   @UseGuards(AuthGuard)

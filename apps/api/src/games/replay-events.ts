@@ -152,8 +152,8 @@ function dataFor(
       return { turn, empire: empire(playerId), ready };
     }
     case 'ReportIssued': {
-      const { turn, playerId, hash } = event.data as GameEventMap['ReportIssued'];
-      return { turn, empire: empire(playerId), hash };
+      const { turn, playerId, hash, format } = event.data as GameEventMap['ReportIssued'];
+      return { turn, empire: empire(playerId), hash, format };
     }
     case 'TurnResolved': {
       // The hash of the whole state: the record's, not a running game's.

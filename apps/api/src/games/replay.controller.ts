@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Ip, Param, Query, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Account } from '@warpgate/contracts';
 import { CONFIG, RateLimiter, type Config } from '@warpgate/platform';
 import { MaybeAccount, OptionalAuthGuard } from '../accounts';
@@ -6,6 +7,7 @@ import { GameRuleFilter } from './game-rule.filter';
 import { uuid } from './games.controller';
 import { countStep, replayPoint, Replays } from './replay';
 
+@ApiTags('replay')
 @Controller()
 @UseFilters(GameRuleFilter)
 export class ReplayController {

@@ -1,4 +1,4 @@
-import { loadConfig } from '@warpgate/platform';
+import { loadConfig, Metrics } from '@warpgate/platform';
 import Redis from 'ioredis';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
@@ -34,7 +34,9 @@ describe('PushDelivery', () => {
     });
     await new Promise((resolve) => client.once('connect', () => resolve(undefined)));
     const got = new Promise((resolve) => client.once('hello', resolve));
-    new Pushes(publisher, config).send([{ rooms: ['room'], name: 'hello', payload: { n: 1 } }]);
+    new Pushes(publisher, config, new Metrics()).send([
+      { rooms: ['room'], name: 'hello', payload: { n: 1 } },
+    ]);
     expect(await got).toEqual({ n: 1 });
     client.close();
   });

@@ -13,7 +13,7 @@ import { GameRuleError } from '@warpgate/engine';
 import type { RecordedEvent } from '@warpgate/event-store';
 import { GameStore, Reports } from '@warpgate/platform';
 import type { Namespace, Server, Socket } from 'socket.io';
-import { accountRoom, gameRoom, notificationsFor } from '../../../worker/src/notifications';
+import { accountRoom, gameRoom, LOBBY_ROOM, notificationsFor } from '../../../worker/src/notifications';
 import { AccessTokens } from '../accounts';
 import { viewerOf } from '../games/access';
 import { PushDelivery } from './push-delivery';
@@ -130,6 +130,19 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
   @SubscribeMessage('unwatch')
   async unwatch(@ConnectedSocket() client: Socket, @MessageBody() body: { gameId?: unknown }) {
     await client.leave(gameRoom(gameIdOf(body)));
+    return { ok: true };
+  }
+
+  /** `lobby.game` pushes from now on (see LOBBY_ROOM): the client lists the games again on each. */
+  @SubscribeMessage('lobby.watch')
+  async watchLobby(@ConnectedSocket() client: Socket) {
+    await client.join(LOBBY_ROOM);
+    return { ok: true };
+  }
+
+  @SubscribeMessage('lobby.unwatch')
+  async unwatchLobby(@ConnectedSocket() client: Socket) {
+    await client.leave(LOBBY_ROOM);
     return { ok: true };
   }
 }

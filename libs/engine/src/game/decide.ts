@@ -96,6 +96,12 @@ export function createGame(
     (k) => !ruleset.settings.some((s) => s.name === k),
   );
   must(unknown.length === 0, 'invalid', `Unknown settings for ${ruleset.id}: ${unknown.join(', ')}`);
+  const fixed = ruleset.settings.filter((s) => s.fixed && input.settings?.[s.name] !== undefined);
+  must(
+    fixed.length === 0,
+    'invalid',
+    `Set by the server for every new game, not by its creator: ${fixed.map((s) => s.name).join(', ')}`,
+  );
   const { min, max } = ruleset.players;
   const minPlayers = input.minPlayers ?? min;
   const maxPlayers = input.maxPlayers ?? max;

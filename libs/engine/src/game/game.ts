@@ -1,6 +1,7 @@
 import type { GameEvent, GameEventMap } from '@warpgate/contracts';
-import type { Ruleset, Standing } from '../ruleset';
-import { upcast } from './versions';
+import { fold } from '../play';
+import type { Ruleset, RulesetEvent, Standing } from '../ruleset';
+import { GAME_EVENT_VERSIONS, upcast } from './versions';
 
 /** A ruleset event or a platform event, as stored: the fold needs nothing else. */
 export interface StoredEvent {
@@ -45,8 +46,11 @@ export interface Game<S = unknown> extends Omit<GameEventMap['GameCreated'], 'ga
   submissionsByKey: ReadonlyMap<string, GameEventMap['OrdersSubmitted']>;
   /** Where each message is in the stream and between whom: a page of them is read by revision. */
   messages: MessageRef[];
-  /** The hash of each player's report of the last resolved turn (ReportIssued). */
-  reports: { turn: number; hashes: Record<string, string> } | null;
+  /** The hash and format of each player's report of the last resolved turn (ReportIssued). */
+  reports: {
+    turn: number;
+    issued: Record<string, Pick<GameEventMap['ReportIssued'], 'hash' | 'format'>>;
+  } | null;
   /** Time left on the deadline when the game was paused. */
   pausedRemainingMs: number | null;
   standings: unknown;
@@ -86,9 +90,10 @@ export interface MessageRef {
 // 2: submissions keep their text or their orders, not both (OrdersSubmitted schema 2).
 // 3: turns can be voided (atClose, voids) and disputed.
 // 4: a turn's resolution ends the last turn's reports, whether or not it issued any.
-export const GAME_FOLD_VERSION = 4;
+// 5: reports keep the format that printed each (ReportIssued schema 3).
+export const GAME_FOLD_VERSION = 5;
 
-type Evolver<S> = Pick<Ruleset<S>, 'initialState' | 'evolve' | 'eventVersions' | 'upcast'>;
+type Evolver<S> = Pick<Ruleset<S>, 'initialState' | 'evolve' | 'evolveAll' | 'eventVersions' | 'upcast'>;
 
 /** A player's Idempotency-Key, as Game.submissionsByKey files it (keys come from clients: a Map, no prototype). */
 export const submissionKey = (playerId: string, key: string) => JSON.stringify([playerId, key]);
@@ -110,15 +115,25 @@ export function evolveGame<S>(ruleset: Evolver<S>, game: Game<S> | undefined, st
 
 /**
  * evolveGame over `events`, on a game object of its own changed in place: nobody sees the folds in
- * between, so copying the whole game for each event (most of a replay's time) is spared.
+ * between, so copying the whole game for each event (most of a replay's time) is spared, and each
+ * run of the ruleset's events is folded at once (see fold).
  */
 export function foldGame<S>(ruleset: Evolver<S>, events: StoredEvent[]): Game<S> | undefined {
   let game: Game<S> | undefined;
+  let run: RulesetEvent[] = [];
   for (const stored of events) {
     const event = upcast(ruleset, stored) as GameEvent & StoredEvent;
-    if (game) Object.assign(game, changes(ruleset, game, event)).revision = event.revision;
-    else game = created(ruleset, event);
+    if (!game) game = created(ruleset, event);
+    else if (Object.hasOwn(GAME_EVENT_VERSIONS, event.type)) {
+      if (run.length > 0) {
+        game.state = fold(ruleset, run, game.state);
+        run = [];
+      }
+      Object.assign(game, changes(ruleset, game, event));
+    } else run.push(event);
+    game.revision = event.revision;
   }
+  if (game && run.length > 0) game.state = fold(ruleset, run, game.state);
   return game;
 }
 
@@ -232,9 +247,9 @@ function changes<S>(ruleset: Evolver<S>, game: Game<S>, event: GameEvent & Store
     case 'GameEnded':
       return { status: 'ended', standings: event.data.standings, deadline: null };
     case 'ReportIssued': {
-      const { turn, playerId, hash } = event.data;
-      const hashes = game.reports?.turn === turn ? game.reports.hashes : {};
-      return { reports: { turn, hashes: { ...hashes, [playerId]: hash } } };
+      const { turn, playerId, hash, format } = event.data;
+      const issued = game.reports?.turn === turn ? game.reports.issued : {};
+      return { reports: { turn, issued: { ...issued, [playerId]: { hash, format } } } };
     }
     case 'MessageSent': {
       const { messageId, from, to } = event.data;
@@ -243,7 +258,7 @@ function changes<S>(ruleset: Evolver<S>, game: Game<S>, event: GameEvent & Store
     case 'TurnResolved': {
       // A turn that issued no report at all still ends the last one's: none is the turn's now.
       const { turn } = event.data;
-      return game.reports?.turn === turn ? {} : { reports: { turn, hashes: {} } };
+      return game.reports?.turn === turn ? {} : { reports: { turn, issued: {} } };
     }
     case 'GameCreated':
       return {};

@@ -35,7 +35,16 @@ export function resolveClosedTurn(
   // Only the hash: the report is a function of `state`, rebuilt when asked for (and proved by the hash).
   const reports = game.players.flatMap((p) => {
     const report = ruleset.report(state, p.id);
-    return report ? [platform('ReportIssued', { turn, playerId: p.id, hash: stateHash(report) })] : [];
+    return report
+      ? [
+          platform('ReportIssued', {
+            turn,
+            playerId: p.id,
+            hash: stateHash(report),
+            format: ruleset.reportVersion,
+          }),
+        ]
+      : [];
   });
   const standings = ruleset.outcome(state);
   const next = ruleset.currentTurn(state);

@@ -1,8 +1,9 @@
+import type { GameEventMap } from '@warpgate/contracts';
 import { canonicalJson } from '../canonical';
 import type { Rng } from '../rng';
 import type { Ruleset } from '../ruleset';
 import type { Game, StoredEvent } from './game';
-import { resolveClosedTurn } from './resolve';
+import { resolveClosedTurn, type ResolvedEvent } from './resolve';
 import { isOutdated, upcast } from './versions';
 
 /** What a closed turn takes before its resolution (and a resolution's events are not): any other event starts it. */
@@ -30,8 +31,9 @@ export interface Verification {
 
 /**
  * Re-runs the resolution of a turn from the game as it was closed (folded up to its TurnClosed) and
- * compares the outcome, event by event (type and data: the report hashes too), with the events the
- * store holds after the close: the audit of a disputed turn. `rng`: the turn's own (see resolveClosedTurn).
+ * compares the outcome, event by event (type and data: the report hashes too, of reports printed by
+ * today's format), with the events the store holds after the close: the audit of a disputed turn.
+ * `rng`: the turn's own (see resolveClosedTurn).
  */
 export function verifyTurn(
   ruleset: Ruleset,
@@ -54,7 +56,7 @@ export function verifyTurn(
     (e, k) =>
       stored[k] === undefined ||
       stored[k].type !== e.type ||
-      canonicalJson(stored[k].data) !== canonicalJson(e.data),
+      canonicalJson(comparable(stored[k], e)) !== canonicalJson(e.data),
   );
   // An event the resolution did not produce and a closed turn does not take: one too many.
   const ids = new Set(recomputed.map((e) => e.id));
@@ -74,6 +76,17 @@ export function verifyTurn(
             recomputed: recomputed[index] ?? null,
           },
   };
+}
+
+/**
+ * What of a stored event can be compared with its recomputed version: all of it, but for a report
+ * printed by another format than today's, whose hash no rebuild can give: only whom it was issued to.
+ */
+function comparable(stored: { type: string; data: unknown }, recomputed: ResolvedEvent): unknown {
+  if (stored.type !== 'ReportIssued') return stored.data;
+  const issued = stored.data as GameEventMap['ReportIssued'];
+  const today = recomputed.data as GameEventMap['ReportIssued'];
+  return issued.format === today.format ? issued : { ...today, turn: issued.turn, playerId: issued.playerId };
 }
 
 /** A stored event as a difference shows it: where it is, and what it says. */

@@ -28,7 +28,7 @@ it('stamps every event with the schema version of its type, and refuses a type w
   const events = withMetadata(toy, [stored('toy.Moved', {}), stored('ReportIssued', {})], metadata);
   expect(events.map((e) => e.metadata)).toEqual([
     { ...metadata, schemaVersion: 2 },
-    { ...metadata, schemaVersion: 2 },
+    { ...metadata, schemaVersion: 3 },
   ]);
   expect(withMetadata(toy, [stored('TurnOpened', {})], metadata)[0].metadata.schemaVersion).toBe(1);
   expect(() => withMetadata(toy, [stored('toy.Unknown', {})], metadata)).toThrow(
@@ -53,6 +53,14 @@ it("upcasts a ruleset's old shapes and the platform's, once; current and unstamp
     turn: 1,
     playerId: 'p1',
     hash: stateHash(report),
+    format: 1,
+  });
+  // Schema 2 kept the hash, not the format: older than the first recorded one.
+  expect(upcast(toy, stored('ReportIssued', { turn: 1, playerId: 'p1', hash: 'h' }, 2)).data).toEqual({
+    turn: 1,
+    playerId: 'p1',
+    hash: 'h',
+    format: 1,
   });
 
   for (const event of [

@@ -22,8 +22,8 @@ export const GAME_EVENT_VERSIONS: Readonly<Record<GameEventType, number>> = {
   OrdersSubmitted: 2,
   ReadyChanged: 1,
   TurnClosed: 1,
-  // 2: the hash of the report given, no longer the report.
-  ReportIssued: 2,
+  // 2: the hash of the report given, no longer the report. 3: and the format that printed it.
+  ReportIssued: 3,
   TurnResolved: 1,
   GameEnded: 1,
   DeadlineExtended: 1,
@@ -55,13 +55,15 @@ export function withMetadata<E extends { type: string }>(
   });
 }
 
-/** Platform events of older schema versions, as they read now. */
-const PLATFORM_UPCASTS: { [K in GameEventType]?: (data: never) => GameEventMap[K] } = {
-  // 1 → 2: the stream keeps the hash of what the player was given, not the report.
-  ReportIssued: ({ turn, playerId, report }: { turn: number; playerId: string; report: unknown }) => ({
-    turn,
-    playerId,
-    hash: stateHash(report),
+/** Platform events of older schema versions (`version`), as they read now. */
+const PLATFORM_UPCASTS: { [K in GameEventType]?: (data: never, version: number) => GameEventMap[K] } = {
+  // 1: the report itself; the stream keeps the hash of what the player was given. Before 3 no
+  // format was recorded: format 1 stands for every printout older than the first recorded one.
+  ReportIssued: (data: { turn: number; playerId: string; report?: unknown; hash?: string }, version) => ({
+    turn: data.turn,
+    playerId: data.playerId,
+    hash: version === 1 ? stateHash(data.report) : (data.hash as string),
+    format: 1,
   }),
   // 1 → 2: the infos are dropped; the orders parsed from a text stay (what that turn was resolved with).
   OrdersSubmitted: ({ diagnostics, ...data }: GameEventMap['OrdersSubmitted']) => ({
@@ -107,7 +109,7 @@ export function upcast<E extends StoredEvent>(ruleset: Versions, event: E): E {
   if (typeof written !== 'number' || current === undefined || written >= current) return event;
   const platform = PLATFORM_UPCASTS[event.type as GameEventType];
   const { type, data } = Object.hasOwn(GAME_EVENT_VERSIONS, event.type)
-    ? { type: event.type, data: platform ? platform(event.data as never) : event.data }
+    ? { type: event.type, data: platform ? platform(event.data as never, written) : event.data }
     : ruleset.upcast({ type: event.type, data: event.data }, written);
   const metadata = { ...event.metadata, schemaVersion: currentVersion(ruleset, type), upcastFrom: written };
   return { ...event, type, data, metadata };

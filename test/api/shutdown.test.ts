@@ -1,0 +1,62 @@
+import { openEventStore } from '@warpgate/event-store';
+import { gameStream, type GameEventMap } from '@warpgate/contracts';
+import { loadConfig } from '@warpgate/platform';
+import { once } from 'node:events';
+import { Listener, startedGame, startProcess, testEnv, until } from '../support/app';
+
+jest.setTimeout(120_000);
+
+/** How long a stop may take here: well under SHUTDOWN_GRACE_MS, after which the process exits 1. */
+const STOP_BOUND_MS = 20_000;
+
+it('SIGTERM under submission load: every acknowledged submission is stored, sockets are told, exit 0', async () => {
+  const env = testEnv({ SHUTDOWN_GRACE_MS: '30000' });
+  const api = await startProcess('api', env, true);
+  const { gameId, players } = await startedGame(api.url, ['Ann', 'Ben', 'Cat', 'Dan']);
+  const socket = new Listener(api.url, players[0].token);
+  await socket.watch(gameId);
+
+  // Each player submits again and again until the server stops answering.
+  const acknowledged: string[] = [];
+  let refused = 0;
+  const load = players.map(async (player) => {
+    for (;;) {
+      try {
+        const res = await player.call('POST', `/games/${gameId}/orders`, { text: '', ready: false });
+        if (res.status !== 201) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
+        acknowledged.push(res.body.submissionId as string);
+      } catch (e) {
+        // fetch failed: refused, or the connection closed. (Undici's TypeError is not this realm's.)
+        if ((e as Error).message !== 'fetch failed') throw e;
+        refused++;
+        return;
+      }
+    }
+  });
+  await until(() => acknowledged.length >= 40, 'submissions to be acknowledged');
+  api.proc.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const [code] = (await Promise.race([
+    once(api.proc, 'exit'),
+    new Promise(
+      (_, reject) => (timer = setTimeout(() => reject(new Error('no exit in time')), STOP_BOUND_MS)),
+    ),
+  ]).finally(() => clearTimeout(timer))) as [number | null];
+  await Promise.all(load);
+  socket.close();
+
+  expect(code).toBe(0);
+  expect(refused).toBe(players.length);
+  expect(socket.of('server.shutdown')).toEqual([{ reconnectInMs: expect.any(Number) }]);
+  expect(api.output()).toMatch(/"msg":"stopped"/);
+
+  const store = openEventStore(loadConfig({ ...process.env, ...env }));
+  try {
+    const stored = (await store.readStream(gameStream(gameId)))
+      .filter((e) => e.type === 'OrdersSubmitted')
+      .map((e) => (e.data as GameEventMap['OrdersSubmitted']).submissionId);
+    expect(acknowledged.filter((id) => !stored.includes(id))).toEqual([]);
+  } finally {
+    await store.close();
+  }
+});
