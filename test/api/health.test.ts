@@ -1,14 +1,14 @@
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { execFile } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Health, loadConfig } from '@warpgate/platform';
 import { ApiModule } from '../../apps/api/src/api.module';
-import { Projector } from '../../apps/worker/src/projector';
-import { startApp, testEnv, until } from '../support/app';
+import { startApp, startProcess, testEnv, until } from '../support/app';
 import { FaultyStore } from '../support/faulty-store';
 
 /** A port where nothing listens: Redis "down". */
@@ -105,22 +105,29 @@ describe('GET /health/live and /health/ready', () => {
     expect((await fetch(`${url}/health/live`)).status).toBe(200);
   });
 
-  it('ready answers 503 while the projector rebuilds the read models (api with its worker)', async () => {
-    let url: string;
-    ({ app, url } = await startApp(testEnv(), { withWorker: true }));
-    // Its first lead, on a fresh store, is a rebuild too: over once ready.
-    await until(async () => (await fetch(`${url}/health/ready`)).ok, 'the first projection');
-    const projector = app.get(Projector);
-    projector.rebuilding = true;
-    const rebuilding = await fetch(`${url}/health/ready`);
-    expect(rebuilding.status).toBe(503);
-    expect(await rebuilding.json()).toEqual({
-      ready: false,
-      waiting: ['the projector is rebuilding the read models'],
-    });
-    projector.rebuilding = false;
-    expect((await fetch(`${url}/health/ready`)).status).toBe(200);
-  });
+  it('ready answers 503 in every process while `projections:rebuild` rebuilds the read models', async () => {
+    const env = testEnv();
+    const api = await startProcess('api', env);
+    try {
+      await until(async () => (await fetch(`${api.url}/health/ready`)).ok, 'the api to be ready');
+      const rebuild = promisify(execFile)(
+        process.execPath,
+        ['-r', '@swc-node/register', 'apps/worker/src/rebuild.ts'],
+        { env: { ...process.env, ...env } },
+      );
+      // The api runs no projector: what it reads is the rebuild's mark in Redis.
+      const rebuilding = await until(async () => {
+        const res = await fetch(`${api.url}/health/ready`);
+        return res.status === 503 ? res.json() : undefined;
+      }, 'the api to wait for the rebuild');
+      expect(rebuilding).toEqual({ ready: false, waiting: ['the projector is rebuilding the read models'] });
+      expect((await rebuild).stdout).toMatch(/Read models rebuilt/);
+      expect((await fetch(`${api.url}/health/ready`)).status).toBe(200);
+    } finally {
+      api.proc.kill('SIGTERM');
+      await once(api.proc, 'exit');
+    }
+  }, 60_000);
 
   it('ready answers 503 naming Redis while Redis is down; live answers 200', async () => {
     let url: string;
@@ -148,6 +155,7 @@ describe('starting with a wrong setting', () => {
         'loud',
         /^Warpgate cannot start: LOG_LEVEL must be one of fatal, error/,
       ],
+      ['apps/api/src/main.ts', 'TRUST_PROXY', 'nginx', /^Warpgate cannot start: TRUST_PROXY must be true/],
       [
         'apps/worker/src/main.ts',
         'WORKER_METRICS_PORT',

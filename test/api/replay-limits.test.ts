@@ -31,7 +31,7 @@ async function reader(id: string) {
   const listener = new Listener(url, token, '/replay');
   sockets.push(listener);
   await listener.connected();
-  return (name: string, body?: unknown) => listener.socket.emitWithAck(name, body);
+  return (name: string, body?: unknown) => listener.emitRaw(name, body);
 }
 
 it('answers 429 with Retry-After past the steps one address may ask for', async () => {

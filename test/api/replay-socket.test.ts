@@ -86,7 +86,7 @@ it('plays turn by turn', async () => {
 it('pauses, resumes, changes speed and seeks', async () => {
   const admin = replayer(server.admin.token);
   await admin.connected();
-  const command = (name: string, body?: unknown) => admin.socket.emitWithAck(name, body);
+  const command = (name: string, body?: unknown) => admin.emitRaw(name, body);
   await command('replay.open', { gameId: ended, event: 0, speed: 20 });
   await until(() => steps(admin).length >= 3, 'three steps');
   const paused = await command('replay.pause');
@@ -118,7 +118,7 @@ it('pauses, resumes, changes speed and seeks', async () => {
 it('keeps a paused replay paused when its speed changes, and a playing one playing', async () => {
   const admin = replayer(server.admin.token);
   await admin.connected();
-  const command = (name: string, body?: unknown) => admin.socket.emitWithAck(name, body);
+  const command = (name: string, body?: unknown) => admin.emitRaw(name, body);
   const open = { gameId: ended, event: 0, speed: 50, paused: true };
   expect(await command('replay.open', open)).toEqual({ ok: true, revision: 0, playing: false });
   expect(await command('replay.speed', { speed: 50 })).toEqual({ ok: true, revision: 0, playing: false });
@@ -134,7 +134,7 @@ it('keeps a paused replay paused when its speed changes, and a playing one playi
 it('refuses speeds out of bounds, and a second open while one is under way', async () => {
   const admin = replayer(server.admin.token);
   await admin.connected();
-  const command = (name: string, body?: unknown) => admin.socket.emitWithAck(name, body);
+  const command = (name: string, body?: unknown) => admin.emitRaw(name, body);
   for (const [by, speed] of [
     ['event', 0.001],
     ['event', 51],

@@ -4,7 +4,8 @@
  * clock every process of the machine shares: the bench subtracts its own time of the submission.
  */
 import { performance } from 'node:perf_hooks';
-import { io } from 'socket.io-client';
+import type { ClientToServer, ServerToClient } from '@warpgate/contracts';
+import { io, type Socket } from 'socket.io-client';
 
 /** One socket per token; null: an anonymous spectator. */
 export interface Open {
@@ -69,22 +70,22 @@ async function open({ url, gameId, tokens }: Open) {
     }
   };
   const watch = async (token: string | null) => {
-    const socket = io(url, {
+    const socket: Socket<ServerToClient, ClientToServer> = io(url, {
       auth: token ? { token } : {},
       transports: ['websocket'],
       reconnection: false,
       forceNew: true,
     });
-    socket.on('submission.status', ({ turn }: { turn: number }) => status(turn));
-    socket.on('turn.closed', ({ turn }: { turn: number }) => arrived('closed', turn));
-    socket.on('turn.resolved', ({ turn }: { turn: number }) => arrived('resolved', turn));
-    socket.on('report.ready', ({ turn }: { turn: number }) => arrived('reports', turn));
+    socket.on('submission.status', ({ turn }) => status(turn));
+    socket.on('turn.closed', ({ turn }) => arrived('closed', turn));
+    socket.on('turn.resolved', ({ turn }) => arrived('resolved', turn));
+    socket.on('report.ready', ({ turn }) => arrived('reports', turn));
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', resolve);
       socket.once('connect_error', reject);
     });
     socket.on('disconnect', (reason) => send({ error: `a socket disconnected: ${reason}` }));
-    const ack = (await socket.emitWithAck('watch', { gameId })) as { ok: boolean; error?: string };
+    const ack = await socket.emitWithAck('watch', { gameId });
     if (!ack.ok) throw new Error(`watch refused: ${ack.error}`);
   };
   for (let i = 0; i < tokens.length; i += OPENING) await Promise.all(tokens.slice(i, i + OPENING).map(watch));

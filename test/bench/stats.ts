@@ -18,7 +18,10 @@ export const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximu
  * With BENCH_CPU_PROF=<folder>, the environment for a process the bench starts that makes it write
  * the CPU profile of its main thread there when it is stopped (see cpu-profile.ts).
  */
-export const profiled = (env: Record<string, string>): Record<string, string> =>
-  process.env.BENCH_CPU_PROF
-    ? { ...env, NODE_OPTIONS: `--require @swc-node/register --require ${join(__dirname, 'cpu-profile.ts')}` }
-    : env;
+export function profiled(env: Record<string, string>): Record<string, string> {
+  if (!process.env.BENCH_CPU_PROF) return env;
+  // Added to the options the process would have had (the bench's own, or env's).
+  const options = env.NODE_OPTIONS ?? process.env.NODE_OPTIONS;
+  const preload = `--require @swc-node/register --require ${join(__dirname, 'cpu-profile.ts')}`;
+  return { ...env, NODE_OPTIONS: options ? `${options} ${preload}` : preload };
+}

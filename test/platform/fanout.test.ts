@@ -21,7 +21,7 @@ describe('a push to a room bigger than a slice of sockets', () => {
     for (const p of players) await p.ok('POST', `/games/${gameId}/orders`, { text: '', ready: true });
     await Promise.all(spectators.map((s) => s.waitFor('turn.opened', (n) => n.turn === 2, 60_000)));
     for (const [i, s] of spectators.entries())
-      expect(liveNames(s, watched[i].position)).toEqual([
+      expect(liveNames(s, (watched[i] as { position: string | null }).position)).toEqual([
         'submission.status',
         'submission.status',
         'turn.closed',

@@ -1,6 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import type { EventStore } from '@warpgate/event-store';
+import type { ClientToServer, ServerToClient } from '@warpgate/contracts';
 import { EVENT_STORE, loadConfig, Metrics, openStore } from '@warpgate/platform';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -171,11 +172,15 @@ export async function buildOrders(player: Player, gameId: string, item = 'A', ec
   return own.map((w: { number: number }) => `B,${w.number},${item},${econ}`).join('\n');
 }
 
+/** What the server sends with the event `name`, as the contract describes it. */
+type Payload<K extends keyof ServerToClient> = Parameters<ServerToClient[K]>[0];
+
 /** A Socket.IO client that records everything pushed to it, by event name. */
 export class Listener {
-  readonly socket: Socket;
+  readonly socket: Socket<ServerToClient, ClientToServer>;
+  /** Everything received, as it came. */
   readonly received: {
-    name: string;
+    name: keyof ServerToClient;
     payload: { id?: string; position?: string } & Record<string, unknown>;
   }[] = [];
 
@@ -188,7 +193,7 @@ export class Listener {
     });
     // As a real client does: what catch-up and a live push both deliver counts once, by id.
     const seen = new Set<string>();
-    this.socket.onAny((name: string, payload) => {
+    this.socket.onAny((name: keyof ServerToClient, payload) => {
       const id: unknown = payload?.id;
       if (typeof id === 'string' && seen.has(id)) return;
       if (typeof id === 'string') seen.add(id);
@@ -209,13 +214,19 @@ export class Listener {
     return this.socket.emitWithAck('watch', { gameId, after });
   }
 
-  of(name: string) {
-    return this.received.filter((r) => r.name === name).map((r) => r.payload);
+  /** Untyped, for what the contract refuses: bad bodies on purpose, names chosen at run time. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test checks the answer
+  emitRaw(name: string, body?: unknown): Promise<any> {
+    return (this.socket as unknown as Socket).emitWithAck(name, body);
   }
 
-  waitFor(
-    name: string,
-    predicate: (payload: Record<string, unknown>) => boolean = () => true,
+  of<K extends keyof ServerToClient>(name: K) {
+    return this.received.filter((r) => r.name === name).map((r) => r.payload as unknown as Payload<K>);
+  }
+
+  waitFor<K extends keyof ServerToClient>(
+    name: K,
+    predicate: (payload: Payload<K>) => boolean = () => true,
     timeoutMs = 20_000,
   ) {
     return until(() => this.of(name).find(predicate), `"${name}" on a socket`, timeoutMs);

@@ -1,7 +1,8 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Health } from '@warpgate/platform';
 import type { Response } from 'express';
+import { DependenciesAnswer, LiveAnswer, ReadinessAnswer } from './observability/answers';
 
 @ApiTags('health')
 @Controller('health')
@@ -10,7 +11,12 @@ export class HealthController {
 
   @Get()
   @ApiOperation({ summary: 'The event store (reads and appends) and Redis, with latencies' })
-  @ApiResponse({ status: 503, description: 'the store or Redis is down (status "degraded")' })
+  @ApiOkResponse({ type: DependenciesAnswer })
+  @ApiResponse({
+    status: 503,
+    description: 'the store or Redis is down (status "degraded")',
+    type: DependenciesAnswer,
+  })
   async dependencies(@Res({ passthrough: true }) res: Response) {
     const { up, ...status } = await this.health.dependencies();
     res.status(up ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
@@ -18,6 +24,7 @@ export class HealthController {
   }
 
   @Get('live')
+  @ApiOkResponse({ type: LiveAnswer })
   @ApiOperation({ summary: 'Liveness: the process answers' })
   live() {
     return { status: 'ok' };
@@ -27,7 +34,8 @@ export class HealthController {
   @ApiOperation({
     summary: 'Readiness: the store and Redis answer, not shutting down, the read models not being rebuilt',
   })
-  @ApiResponse({ status: 503, description: 'not ready: `waiting` says why' })
+  @ApiOkResponse({ type: ReadinessAnswer })
+  @ApiResponse({ status: 503, description: 'not ready: `waiting` says why', type: ReadinessAnswer })
   async ready(@Res({ passthrough: true }) res: Response) {
     const readiness = await this.health.readiness();
     res.status(readiness.ready ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);

@@ -1,7 +1,7 @@
 import type { GameSummary } from '@warpgate/engine';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from './api';
-import { live } from './live';
+import { live, type Push } from './live';
 import { GameMap, type AnyView } from './maps';
 import { DisputesPanel } from './disputes';
 import { MessagesPanel } from './messages';
@@ -48,13 +48,10 @@ function useWide() {
 }
 
 /** Reacts to this game's pushes (live and caught up) until unmounted. */
-function useGamePushes(gameId: string, react: (name: string, payload: Record<string, unknown>) => void) {
+function useGamePushes(gameId: string, react: (push: Push) => void) {
   const latest = useRef(react);
   latest.current = react;
-  useEffect(
-    () => live.onPush((p) => p.payload.gameId === gameId && latest.current(p.name, p.payload)),
-    [gameId],
-  );
+  useEffect(() => live.onPush((p) => p.payload.gameId === gameId && latest.current(p)), [gameId]);
 }
 
 /** A game: its lobby before it starts, then the game screen. Live from the moment it opens. */
@@ -66,7 +63,7 @@ export function GamePage({ gameId }: { gameId: string }) {
   const refused = useStore(live.refused)[gameId];
   const refresh = useDebounced(() => void summary.reload(), 150);
   useEffect(() => live.watch(gameId), [gameId, accountId]);
-  useGamePushes(gameId, (name) => name !== 'message' && name !== 'turn.reminder' && refresh());
+  useGamePushes(gameId, ({ name }) => name !== 'message' && name !== 'turn.reminder' && refresh());
 
   const game = summary.data;
   if (summary.error) return <Alert>{summary.error}</Alert>;
@@ -282,14 +279,14 @@ function GameScreen({
   const reloadReports = useDebounced(() => void reports.reload(), 150);
   const reloadOrders = useDebounced(() => void orders.reload(), 150);
   const [rulings, setRulings] = useState(0);
-  useGamePushes(game.id, (name, payload) => {
+  useGamePushes(game.id, ({ name, payload }) => {
     if (name === 'dispute.ruled') setRulings((n) => n + 1);
     if (name === 'turn.opened' || name === 'turn.resolved' || name === 'game.ended') reloadView();
     if (name === 'turn.opened' || name === 'game.ended') reloadOrders();
     if (name === 'report.ready') reloadReports();
     if (name === 'submission.status' && playing) reloadOrders();
     if (name === 'message') {
-      const message = payload.message as Message;
+      const { message } = payload;
       messages.setData((old) =>
         old && !old.some((m) => m.messageId === message.messageId) ? [...old, message] : old,
       );

@@ -1,16 +1,22 @@
+import type { ClientToServer, PushBase, ServerToClient } from '@warpgate/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { api } from './api';
 import { session } from './session';
 import { Store } from './store';
 
-/** What the server pushes (see the README): every push has an `id`, the same on every re-send. */
-export type PushPayload = { id: string; gameId: string; position: string } & Record<string, unknown>;
-export interface Push {
-  name: string;
-  payload: PushPayload;
-  /** Sent while catching up on a game watched from its start: old news, nothing to announce. */
-  history: boolean;
-}
+type Payloads = { [K in keyof ServerToClient]: Parameters<ServerToClient[K]>[0] };
+/** The events that are pushes about a game (see the contract): an `id`, the same on every re-send. */
+type PushName = {
+  [K in keyof Payloads]: Payloads[K] extends { id: string; gameId: string } ? K : never;
+}[keyof Payloads];
+export type Push = {
+  [K in PushName]: {
+    name: K;
+    payload: Payloads[K];
+    /** Sent while catching up on a game watched from its start: old news, nothing to announce. */
+    history: boolean;
+  };
+}[PushName];
 
 export type Connection = 'connecting' | 'live' | 'offline';
 export const connection = new Store<Connection>('connecting');
@@ -25,7 +31,7 @@ const later = (a: string, b: string | undefined) => b === undefined || BigInt(a)
  * was missed; repeats are dropped by id.
  */
 class Live {
-  private socket?: Socket;
+  private socket?: Socket<ServerToClient, ClientToServer>;
   private positions: Record<string, string> = {};
   private positionsKey = '';
   private readonly seen = new Set<string>();
@@ -58,7 +64,7 @@ class Live {
     }
     connection.set(navigator.onLine ? 'connecting' : 'offline');
     // WebSocket only: no sticky sessions needed in front of several api processes.
-    const socket = io({
+    const socket: Socket<ServerToClient, ClientToServer> = io({
       auth: current ? { token: current.accessToken } : {},
       transports: ['websocket'],
       autoConnect: navigator.onLine,
@@ -70,7 +76,7 @@ class Live {
     };
     socket.on('connect', () => {
       connection.set('live');
-      if (this.lobbyWatchers > 0) socket.emit('lobby.watch');
+      if (this.lobbyWatchers > 0) socket.emit('lobby.watch', ignored);
       watchAll();
     });
     socket.on('resync', watchAll);
@@ -88,16 +94,19 @@ class Live {
         () => undefined,
       );
     });
-    socket.onAny((name: string, payload: PushPayload) => this.receive(name, payload));
+    socket.onAny((name: keyof ServerToClient, payload?: Partial<PushBase>) => this.receive(name, payload));
   }
 
-  private receive(name: string, payload: PushPayload) {
+  private receive(name: keyof ServerToClient, payload: Partial<PushBase> | undefined) {
+    // Pushes have an id; the other events (resync, server.shutdown) are handled above.
     if (typeof payload?.id !== 'string' || this.seen.has(payload.id)) return;
     this.seen.add(payload.id);
-    const { gameId, position } = payload;
+    const { gameId = '', position } = payload;
     // Pushes to the account come for every game; only a watched game's catch-up covers them all.
-    if (this.watching.has(gameId) && later(position, this.positions[gameId])) this.remember(gameId, position);
-    const push = { name, payload, history: this.replaying.has(gameId) };
+    // Reminders come from no event: no position.
+    if (position !== undefined && this.watching.has(gameId) && later(position, this.positions[gameId]))
+      this.remember(gameId, position);
+    const push = { name, payload, history: this.replaying.has(gameId) } as Push;
     this.listeners.forEach((listen) => listen(push));
   }
 
@@ -109,17 +118,13 @@ class Live {
   private emitWatch(gameId: string) {
     const after = this.positions[gameId] ?? null;
     if (after === null) this.replaying.add(gameId);
-    this.socket?.emit(
-      'watch',
-      { gameId, after },
-      (ack: { ok: boolean; position?: string | null; error?: string }) => {
-        this.replaying.delete(gameId);
-        if (ack.ok && ack.position && later(ack.position, this.positions[gameId]))
-          this.remember(gameId, ack.position);
-        const { [gameId]: _, ...others } = this.refused.value;
-        this.refused.set(ack.ok ? others : { ...others, [gameId]: ack.error ?? 'refused' });
-      },
-    );
+    this.socket?.emit('watch', { gameId, after }, (ack) => {
+      this.replaying.delete(gameId);
+      if (ack.ok && ack.position && later(ack.position, this.positions[gameId]))
+        this.remember(gameId, ack.position);
+      const { [gameId]: _, ...others } = this.refused.value;
+      this.refused.set(ack.ok ? others : { ...others, [gameId]: ack.error });
+    });
   }
 
   /** Follows a game until the returned function is called (several screens may watch one game). */
@@ -131,15 +136,15 @@ class Live {
       const left = (this.watching.get(gameId) ?? 1) - 1;
       if (left > 0) return void this.watching.set(gameId, left);
       this.watching.delete(gameId);
-      if (this.socket?.connected) this.socket.emit('unwatch', { gameId });
+      if (this.socket?.connected) this.socket.emit('unwatch', { gameId }, ignored);
     };
   }
 
   /** `lobby.game` pushes (a game listed for everyone created or changed) until the returned function is called. */
   watchLobby(): () => void {
-    if (this.lobbyWatchers++ === 0 && this.socket?.connected) this.socket.emit('lobby.watch');
+    if (this.lobbyWatchers++ === 0 && this.socket?.connected) this.socket.emit('lobby.watch', ignored);
     return () => {
-      if (--this.lobbyWatchers === 0 && this.socket?.connected) this.socket.emit('lobby.unwatch');
+      if (--this.lobbyWatchers === 0 && this.socket?.connected) this.socket.emit('lobby.unwatch', ignored);
     };
   }
 
@@ -150,3 +155,6 @@ class Live {
 }
 
 export const live = new Live();
+
+/** The answer to a command sent for its effect alone (emitWithAck would reject once the socket drops). */
+const ignored = () => undefined;

@@ -17,22 +17,20 @@ function noteOf({ name, payload }: Push): Omit<Note, 'read'> | null {
   const base = { id: payload.id, gameId: payload.gameId };
   switch (name) {
     case 'report.ready':
-      return { ...base, kind: 'report', text: `Turn ${String(payload.turn)} resolved: your report is ready` };
+      return { ...base, kind: 'report', text: `Turn ${payload.turn} resolved: your report is ready` };
     case 'combat.report':
-      return { ...base, kind: 'combat', text: String(payload.text) };
+      return { ...base, kind: 'combat', text: payload.text };
     case 'contact':
-      return { ...base, kind: 'contact', text: String(payload.text) };
-    case 'message': {
-      const message = payload.message as { fromEmpire?: string; text: string };
-      return { ...base, kind: 'message', text: `Message from ${message.fromEmpire ?? 'a player'}` };
-    }
+      return { ...base, kind: 'contact', text: payload.text };
+    case 'message':
+      return { ...base, kind: 'message', text: `Message from ${payload.message.fromEmpire ?? 'a player'}` };
     case 'turn.reminder':
-      return { ...base, kind: 'reminder', text: `Orders for turn ${String(payload.turn)} are due soon` };
+      return { ...base, kind: 'reminder', text: `Orders for turn ${payload.turn} are due soon` };
     case 'dispute.ruled':
       return {
         ...base,
         kind: 'dispute',
-        text: `Your dispute of turn ${String(payload.turn)} was ${payload.upheld ? 'upheld' : 'rejected'}`,
+        text: `Your dispute of turn ${payload.turn} was ${payload.upheld ? 'upheld' : 'rejected'}`,
       };
     case 'game.ended':
       return { ...base, kind: 'ended', text: 'The game is over' };

@@ -1,7 +1,10 @@
 import type { GcView } from '@warpgate/rulesets/galactic-conflict';
 import type { GalaxyView } from '@warpgate/rulesets/galaxy';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ClientToServer, Replaying, ServerToClient } from '@warpgate/contracts';
 import { io, type Socket } from 'socket.io-client';
+// The module itself, not the package index: only this constant goes into the bundle.
+import { REPLAY_NAMESPACE } from '../../../libs/contracts/src/realtime';
 import { api } from './api';
 import { GameMap, type AnyView } from './maps';
 import { follow, gamePath } from './router';
@@ -26,12 +29,6 @@ export function turnBack(step: ReplayStep): { turn: number } | { event: number }
   const opening = last?.revision === step.revision && last.type === 'TurnOpened';
   const turn = opening ? step.turn - 1 : step.turn;
   return turn >= 1 ? { turn: turn - 1 } : { event: 0 };
-}
-
-interface Ack {
-  ok: boolean;
-  playing?: boolean;
-  error?: string;
 }
 
 /** A score table's rows: each player with the figures this view tells of them. */
@@ -202,38 +199,50 @@ function Replayer({ game, empire }: { game: Summary; empire: string | undefined 
   const [error, setError] = useState('');
   const [ended, setEnded] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
-  const socket = useRef<Socket | null>(null);
+  const socket = useRef<Socket<ServerToClient, ClientToServer> | null>(null);
   // What a reconnect opens again: where the replay stood, and how it played.
   const at = useRef({ revision: 0, playing: false, unit, speed });
   at.current = { ...at.current, unit, speed, playing };
 
-  const answer = (ack: Ack) => {
-    if (!ack.ok) return setError(ack.error ?? 'The replay was refused');
-    setError('');
-    if (ack.playing !== undefined) setPlaying(ack.playing);
-  };
-  const send = (name: string, body?: unknown) => {
+  /** Sends a command (`command(socket)`) and shows its answer. */
+  const send = (command: (s: Socket<ServerToClient, ClientToServer>) => Promise<Replaying>) => {
+    if (!socket.current) return;
     setEnded(false);
-    void socket.current?.emitWithAck(name, body).then(answer);
+    command(socket.current).then(
+      (ack) => {
+        if (!ack.ok) return setError(ack.error);
+        setError('');
+        setPlaying(ack.playing);
+      },
+      // The socket dropped: it opens the replay again where it stood once it is back.
+      () => undefined,
+    );
   };
   const open = (changes: Partial<typeof at.current> = {}) => {
     const o = { ...at.current, ...changes };
-    send('replay.open', {
-      gameId: game.id,
-      event: o.revision,
-      by: o.unit,
-      speed: o.speed,
-      paused: !o.playing,
-      ...(empire ? { empire } : {}),
-    });
+    send((s) =>
+      s.emitWithAck('replay.open', {
+        gameId: game.id,
+        event: o.revision,
+        by: o.unit,
+        speed: o.speed,
+        paused: !o.playing,
+        ...(empire ? { empire } : {}),
+      }),
+    );
   };
 
   useEffect(() => {
     const token = session.value?.accessToken;
-    const s = io('/replay', { auth: token ? { token } : {}, transports: ['websocket'] });
+    const s: Socket<ServerToClient, ClientToServer> = io(REPLAY_NAMESPACE, {
+      auth: token ? { token } : {},
+      transports: ['websocket'],
+    });
     socket.current = s;
     let last: ReplayStep | null = null;
-    s.on('replay.step', (next: ReplayStep) => {
+    s.on('replay.step', (step) => {
+      // As GET /games/:id/replay answers it (the contract does not know the api's types).
+      const next = step as ReplayStep;
       // Played on from the step before: the log goes on; a jump starts it again.
       const onwards = last !== null && next.from === last.revision + 1;
       setLog((old) => (onwards ? [...old, ...next.events].slice(-LOG_LENGTH) : next.events));
@@ -247,7 +256,7 @@ function Replayer({ game, empire }: { game: Summary; empire: string | undefined 
       setPlaying(false);
       setEnded(true);
     });
-    s.on('replay.error', ({ error: e }: { error: string }) => {
+    s.on('replay.error', ({ error: e }) => {
       setPlaying(false);
       setError(e);
     });
@@ -258,12 +267,13 @@ function Replayer({ game, empire }: { game: Summary; empire: string | undefined 
       setError(s.active ? 'Connecting to the replay again…' : `The replay could not open: ${e.message}`),
     );
     return () => {
-      s.emit('replay.close');
+      s.emit('replay.close', () => undefined);
       s.disconnect();
     };
   }, [game.id, empire]);
 
-  const seek = (point: { event: number } | { turn: number }) => send('replay.seek', point);
+  const seek = (point: { event: number } | { turn: number }) =>
+    send((s) => s.emitWithAck('replay.seek', point));
   // The log shows its latest events (scrolled within itself, the page stays where it is).
   const logList = useRef<HTMLOListElement>(null);
   useEffect(() => {
@@ -321,7 +331,7 @@ function Replayer({ game, empire }: { game: Summary; empire: string | undefined 
           <button
             type="button"
             class="primary play"
-            onClick={() => send(playing ? 'replay.pause' : 'replay.resume')}
+            onClick={() => send((s) => s.emitWithAck(playing ? 'replay.pause' : 'replay.resume'))}
           >
             {playing ? 'Pause' : 'Play'}
           </button>
@@ -375,7 +385,7 @@ function Replayer({ game, empire }: { game: Summary; empire: string | undefined 
               onChange={(e) => {
                 const next = Number(e.currentTarget.value);
                 setSpeed(next);
-                send('replay.speed', { speed: next });
+                send((s) => s.emitWithAck('replay.speed', { speed: next }));
               }}
             >
               {SPEEDS[unit].map((s) => (

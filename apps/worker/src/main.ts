@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import {
   Health,
   loadConfigOrExit,
-  loggingModule,
+  logging,
   Metrics,
   PlatformModule,
   requireRedis,
@@ -18,7 +18,7 @@ import { WorkerModule } from './worker.module';
 async function main() {
   const config = loadConfigOrExit();
   await requireRedis(config.redisUrl);
-  @Module({ imports: [loggingModule(config), PlatformModule.forRoot(config), WorkerModule] })
+  @Module({ imports: [logging(config).module, PlatformModule.forRoot(config), WorkerModule] })
   class WorkerApp {}
   const app = await NestFactory.createApplicationContext(WorkerApp, { bufferLogs: true });
   const log = app.get(Logger);

@@ -15,6 +15,7 @@ import {
   EVENT_STORE,
   GameStore,
   LoadedGame,
+  rebuildingKey,
   REDIS,
   Reports,
 } from '@warpgate/platform';
@@ -47,8 +48,8 @@ export class Projector implements OnApplicationBootstrap, BeforeApplicationShutd
   private readonly token = randomUUID();
   private readonly lockKey: string;
   private stopped = false;
-  /** Folding the read models from nothing: until it is done they miss games (readiness waits). */
-  rebuilding = false;
+  /** Folding the read models from nothing: until it is done they miss games (see markRebuilding). */
+  private rebuilding = false;
   private subscription?: Subscription;
   private wake?: () => void;
   private loop?: Promise<void>;
@@ -95,7 +96,7 @@ export class Projector implements OnApplicationBootstrap, BeforeApplicationShutd
     await this.subscription?.stop();
     await this.loop;
     // Redis may already be closing: the lease then simply runs out.
-    await this.releaseLock().catch(() => undefined);
+    await this.release(this.lockKey).catch(() => undefined);
   }
 
   private async run() {
@@ -127,15 +128,17 @@ export class Projector implements OnApplicationBootstrap, BeforeApplicationShutd
       const checkpoint = await this.readModels.checkpoint();
       if (!checkpoint) this.log.log('no read models in Redis: rebuilding them from the store');
       this.epoch = checkpoint?.epoch ?? (await this.readModels.clear());
-      this.rebuilding = checkpoint?.position === undefined;
+      if (checkpoint?.position === undefined) await this.markRebuilding(true);
       const after = await this.catchUp(checkpoint?.position, checkpoint?.position !== undefined);
-      this.rebuilding = false;
+      if (this.rebuilding) await this.markRebuilding(false);
       await this.jobs.reconcile(await this.readModels.games());
+      // Stopped during the catch-up (SIGTERM): no subscription that nothing would stop.
+      if (this.stopped) return;
       this.subscription = this.store.subscribeToAll({ after, filter: GAMES });
       await this.follow(this.subscription);
     } finally {
-      this.rebuilding = false;
       clearInterval(renewal);
+      if (this.rebuilding) await this.markRebuilding(false).catch(() => undefined);
     }
   }
 
@@ -145,6 +148,7 @@ export class Projector implements OnApplicationBootstrap, BeforeApplicationShutd
    */
   async rebuild(): Promise<bigint | undefined> {
     await this.redis.set(this.lockKey, this.token, 'PX', this.config.workerLockMs);
+    await this.markRebuilding(true);
     const renewal = this.keepLock(() => undefined);
     try {
       await this.pause(this.config.workerLockMs);
@@ -152,7 +156,8 @@ export class Projector implements OnApplicationBootstrap, BeforeApplicationShutd
       return await this.catchUp(undefined, false);
     } finally {
       clearInterval(renewal);
-      await this.releaseLock();
+      await this.markRebuilding(false);
+      await this.release(this.lockKey);
     }
   }
 
@@ -164,32 +169,45 @@ export class Projector implements OnApplicationBootstrap, BeforeApplicationShutd
     this.unwritten = nothingUnwritten();
     this.written = Promise.resolve();
     this.refused = undefined;
-    for (;;) {
+    while (!this.stopped) {
       const page = await this.store.readAll({ after, filter: GAMES, maxCount: PAGE });
       for (const event of page) await this.project(event, live);
       this.flush();
       // A page's writes confirmed before the next: the only real wait of a catch-up from SQLite,
       // which lets the lock renewals (and the api, in one process) run.
       await this.written;
-      if (page.length === 0) return after;
+      if (page.length === 0) break;
       after = page[page.length - 1].position;
     }
+    return after;
   }
 
+  /** Renews the lock (and the rebuilding mark, while there is one) until cleared. */
   private keepLock(onLost: () => unknown) {
     return setInterval(async () => {
-      const renewed = await this.redis
-        .eval(RENEW, 1, this.lockKey, this.token, this.config.workerLockMs)
-        .catch(() => 0);
-      if (!renewed) await onLost();
+      const renew = (key: string) =>
+        this.redis.eval(RENEW, 1, key, this.token, this.config.workerLockMs).catch(() => 0);
+      if (this.rebuilding) await renew(rebuildingKey(this.config));
+      if (!(await renew(this.lockKey))) await onLost();
     }, this.config.workerLockMs / 3);
   }
 
-  private releaseLock() {
+  /**
+   * Every process's readiness waits while the read models miss games (see rebuildingKey): the mark
+   * lives as long as the lock, and is renewed with it.
+   */
+  private async markRebuilding(on: boolean) {
+    this.rebuilding = on;
+    if (on) await this.redis.set(rebuildingKey(this.config), this.token, 'PX', this.config.workerLockMs);
+    else await this.release(rebuildingKey(this.config));
+  }
+
+  /** Deletes `key` if it is still ours. */
+  private release(key: string) {
     return this.redis.eval(
       `if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) end`,
       1,
-      this.lockKey,
+      key,
       this.token,
     );
   }
@@ -205,7 +223,15 @@ export class Projector implements OnApplicationBootstrap, BeforeApplicationShutd
         const next = events.next();
         if (await Promise.race([next.then(() => false), setImmediate(true)])) this.flush();
         const { value, done } = await next;
-        if (done) return this.flush();
+        // Stopped for shutdown, it writes what it projected before it lets go of the lock. Stopped
+        // because the lock was lost, it writes nothing: the next leader projects it again from the
+        // checkpoint, which this one would move back.
+        if (done) {
+          if (this.stopped) this.flush();
+          // Refused: what was projected since goes out all the same (see project).
+          else if (this.refused) this.pushes.send(this.unwritten.pushes);
+          return;
+        }
         await this.project(value, true);
         if (this.unwritten.events === PAGE) this.flush();
       }
@@ -217,7 +243,15 @@ export class Projector implements OnApplicationBootstrap, BeforeApplicationShutd
 
   private async project(event: RecordedEvent, live: boolean) {
     const gameId = event.stream.slice('game-'.length);
-    if (this.refused) throw this.refused;
+    if (this.refused) {
+      // Projected, not written: their pushes go out all the same, as they did when each event was
+      // written and pushed at once, for the rebuild that follows pushes nothing. Not pushed (as
+      // before): this event and the next ones up to the rebuild's end. After a Redis restarted
+      // empty, every api process tells its sockets to resync; after projections:rebuild, a client
+      // gets them only when it watches the game again (the gateway's catch-up).
+      this.pushes.send(this.unwritten.pushes);
+      throw this.refused;
+    }
     const loaded = await this.evolve(gameId, event);
     const { game } = loaded;
     const { games, pushes } = this.unwritten;
@@ -254,7 +288,12 @@ export class Projector implements OnApplicationBootstrap, BeforeApplicationShutd
     this.unwritten = nothingUnwritten();
     const changes = [...games.values()].map(({ game, createdAt }) => ({ game: summarize(game), createdAt }));
     this.written = this.readModels.write(this.epoch, position, changes);
-    this.written.catch((e: Error) => (this.refused ??= e));
+    this.written.catch((e: Error) => {
+      this.refused ??= e;
+      // Noticed now, not at the next event (there may be none for long): the lead ends, and the
+      // next one rebuilds the read models.
+      void this.subscription?.stop();
+    });
     this.pushes.send(pushes);
   }
 

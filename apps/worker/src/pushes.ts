@@ -13,8 +13,9 @@ export interface Push {
 export const pushChannel = (config: Pick<Config, 'redisPrefix'>) => `${config.redisPrefix}:pushes`;
 
 /**
- * Publishes pushes for every api process to deliver (see PushDelivery): the pushes one event makes
- * in one message, serialised once however many rooms and sockets they go to.
+ * Publishes pushes for every api process to deliver (see PushDelivery): the pushes of the events the
+ * projector wrote at once (see Projector.flush), in their order, in one message, serialised once
+ * however many rooms and sockets they go to.
  */
 @Injectable()
 export class Pushes {
@@ -30,8 +31,8 @@ export class Pushes {
   }
 
   /**
-   * Not waited for: Redis publishes in the order sent, after the read-model writes sent before on
-   * this connection. Pushes lost while Redis is down are caught up by the clients: every api process
+   * One message for all of `pushes` (a batch of events' pushes). Not waited for: Redis publishes in
+   * the order sent, after the read-model writes sent before on this connection. Pushes lost while Redis is down are caught up by the clients: every api process
    * tells its sockets to resync once it is back (see PushDelivery).
    */
   send(pushes: Push[]) {

@@ -4,6 +4,7 @@ import {
   closeRedis,
   GameStore,
   loadConfigOrExit,
+  logRedisOutages,
   Metrics,
   Reports,
   requireRedis,
@@ -20,7 +21,7 @@ async function main() {
   const config = loadConfigOrExit();
   await requireRedis(config.redisUrl);
   const store = openEventStore(config);
-  const redis = new Redis(config.redisUrl);
+  const redis = logRedisOutages(new Redis(config.redisUrl), 'the rebuild');
   const jobs = new TurnJobs(config);
   const readModels = new ReadModels(redis, config);
   const snapshots = new SnapshotStore(config.snapshotFile);

@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { GameSummary } from '@warpgate/engine';
-import { closeRedis, CONFIG, Config } from '@warpgate/platform';
+import { closeRedis, CONFIG, Config, logRedisOutages } from '@warpgate/platform';
 import { ConnectionOptions, JobsOptions, Queue } from 'bullmq';
 import Redis from 'ioredis';
 
@@ -40,6 +40,7 @@ export class TurnJobs implements OnApplicationShutdown {
 
   constructor(@Inject(CONFIG) private readonly config: Config) {
     this.queue = new Queue(TURNS_QUEUE, bullOptions(config));
+    logRedisOutages(this.queue.opts.connection as Redis, 'the turn queue', this.queue);
   }
 
   async onApplicationShutdown() {

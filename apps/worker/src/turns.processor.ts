@@ -6,7 +6,7 @@ import {
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import { closeTurn, GameRuleError } from '@warpgate/engine';
-import { closeRedis, CONFIG, Config, GameStore, Metrics } from '@warpgate/platform';
+import { closeRedis, CONFIG, Config, GameStore, logRedisOutages, Metrics } from '@warpgate/platform';
 import { Job, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { accountRoom } from './notifications';
@@ -41,6 +41,7 @@ export class TurnsProcessor implements OnApplicationBootstrap, BeforeApplication
       maxStalledCount: Number.MAX_SAFE_INTEGER,
       settings: { backoffStrategy: retryDelay(this.config) },
     });
+    logRedisOutages(this.worker.opts.connection as Redis, 'the turn worker', this.worker);
     this.worker.on('failed', (job, e) => {
       this.metrics.jobFailures.inc({ kind: job?.name ?? 'unknown' });
       this.log.warn({ msg: `${job?.name} ${JSON.stringify(job?.data)} failed: ${e.message}`, ...job?.data });
@@ -72,9 +73,9 @@ export class TurnsProcessor implements OnApplicationBootstrap, BeforeApplication
       const { gameId, turn } = data;
       this.log.log({ msg: `resolving game ${gameId} turn ${turn}`, gameId, turn, job: job.id });
       const end = this.metrics.turnResolution.startTimer();
-      if (await this.games.resolve(gameId, turn)) {
-        const { game } = await this.games.load(gameId);
-        const seconds = end({ ruleset: game.ruleset });
+      const ruleset = await this.games.resolve(gameId, turn);
+      if (ruleset) {
+        const seconds = end({ ruleset });
         this.log.log({ msg: `resolved game ${gameId} turn ${turn}`, gameId, turn, job: job.id, seconds });
       }
     } else {

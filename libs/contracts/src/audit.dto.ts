@@ -6,7 +6,7 @@ import { IsPersonsText } from './text';
 
 /** `POST /games/:id/turns/:turn/disputes`: what the player says went wrong. */
 export class OpenDisputeDto {
-  @ApiProperty({ maxLength: 10_000 })
+  @ApiProperty({ minLength: 1, maxLength: 10_000 })
   @IsPersonsText(10_000, { lines: true })
   text!: string;
 }
@@ -17,7 +17,7 @@ export class RuleDisputeDto {
   @IsBoolean()
   upheld!: boolean;
 
-  @ApiProperty({ maxLength: 10_000 })
+  @ApiProperty({ minLength: 1, maxLength: 10_000 })
   @IsPersonsText(10_000, { lines: true })
   note!: string;
 }
@@ -35,7 +35,7 @@ export class VoidTurnDto {
   @IsUUID()
   disputeId!: string;
 
-  @ApiProperty({ maxLength: 10_000 })
+  @ApiProperty({ minLength: 1, maxLength: 10_000 })
   @IsPersonsText(10_000, { lines: true })
   reason!: string;
 

@@ -30,7 +30,12 @@ export class ScheduleDto {
   kind!: 'period' | 'fixed';
 
   /** Turn length for `period`: one minute to four weeks. */
-  @ApiPropertyOptional({ description: 'turn length for `period`', minimum: 1, maximum: 40320 })
+  @ApiPropertyOptional({
+    description: 'turn length for `period`',
+    type: 'integer',
+    minimum: 1,
+    maximum: 40320,
+  })
   @ValidateIf((o: ScheduleDto) => o.kind === 'period')
   @IsInt()
   @Min(1)
@@ -42,6 +47,7 @@ export class ScheduleDto {
     description: 'set times for `fixed`, one per turn; after the last, the game keeps the last interval',
     type: [String],
     format: 'date-time',
+    minItems: 1,
     maxItems: 500,
   })
   @ValidateIf((o: ScheduleDto) => o.kind === 'fixed')
@@ -60,7 +66,7 @@ export class CreateGameDto {
   @IsString()
   ruleset!: string;
 
-  @ApiProperty({ maxLength: 60 })
+  @ApiProperty({ minLength: 1, maxLength: 60 })
   @IsPersonsText(60)
   name!: string;
 
@@ -74,13 +80,13 @@ export class CreateGameDto {
   @IsObject()
   settings?: Record<string, unknown>;
 
-  @ApiPropertyOptional({ minimum: 1 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1 })
   @IsOptional()
   @IsInt()
   @Min(1)
   minPlayers?: number;
 
-  @ApiPropertyOptional({ minimum: 1 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1 })
   @IsOptional()
   @IsInt()
   @Min(1)
@@ -104,7 +110,7 @@ export class CreateGameDto {
 
 export class JoinGameDto {
   /** The ruleset checks it further. */
-  @ApiProperty({ maxLength: 100 })
+  @ApiProperty({ minLength: 1, maxLength: 100 })
   @IsPersonsText(100)
   empire!: string;
 }
@@ -140,7 +146,10 @@ export class SubmitOrdersDto {
   ready?: boolean;
 
   /** The turn the orders are for: refused (409) when the game is at another, instead of landing there. */
-  @ApiPropertyOptional({ description: 'the turn the orders are for: 409 when the game is at another' })
+  @ApiPropertyOptional({
+    description: 'the turn the orders are for: 409 when the game is at another',
+    type: 'integer',
+  })
   @IsOptional()
   @IsInt()
   turn?: number;
@@ -162,7 +171,9 @@ export class ExtendDeadlineDto {
 
 export class SendMessageDto {
   /** Player ids of the game, or 'all'. */
-  @ApiProperty({ oneOf: [{ type: 'array', items: { type: 'string' }, maxItems: 50 }, { enum: ['all'] }] })
+  @ApiProperty({
+    oneOf: [{ type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 50 }, { enum: ['all'] }],
+  })
   @ValidateIf((o: SendMessageDto) => o.to !== 'all')
   @IsArray()
   @ArrayMinSize(1)
@@ -170,7 +181,7 @@ export class SendMessageDto {
   @IsString({ each: true })
   to!: string[] | 'all';
 
-  @ApiProperty({ maxLength: 10_000 })
+  @ApiProperty({ minLength: 1, maxLength: 10_000 })
   @IsPersonsText(10_000, { lines: true })
   text!: string;
 }

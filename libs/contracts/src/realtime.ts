@@ -37,7 +37,10 @@ export interface ServerToClient {
   'combat.report': (push: PushBase & { turn: number; text: string }) => void;
   contact: (push: PushBase & { turn: number; text: string }) => void;
   message: (push: PushBase & { message: GameEventMap['MessageSent'] & { fromEmpire?: string } }) => void;
-  'turn.reminder': (push: PushBase & { turn: number; deadline: string; remainingMs: number }) => void;
+  /** From a scheduled job, not an event: no `position`. */
+  'turn.reminder': (
+    push: Omit<PushBase, 'position'> & { turn: number; deadline: string; remainingMs: number },
+  ) => void;
   'dispute.ruled': (
     push: PushBase & { disputeId: string; turn: number; upheld: boolean; note: string },
   ) => void;
@@ -51,7 +54,8 @@ export interface ServerToClient {
   'replay.error': (error: { error: string }) => void;
 }
 
-type Replaying = Ack<{ revision: number; playing: boolean }>;
+/** Where a replay stands after a command. */
+export type Replaying = Ack<{ revision: number; playing: boolean }>;
 
 export interface ClientToServer {
   watch: (
@@ -59,8 +63,9 @@ export interface ClientToServer {
     ack: (a: Ack<{ position: string | null }>) => void,
   ) => void;
   unwatch: (body: { gameId: string }, ack: (a: Ack) => void) => void;
-  'lobby.watch': (body: unknown, ack: (a: Ack) => void) => void;
-  'lobby.unwatch': (body: unknown, ack: (a: Ack) => void) => void;
+  // Commands without a body: the acknowledgement is the only argument.
+  'lobby.watch': (ack: (a: Ack) => void) => void;
+  'lobby.unwatch': (ack: (a: Ack) => void) => void;
   'replay.open': (
     body: {
       gameId: string;
@@ -73,11 +78,11 @@ export interface ClientToServer {
     },
     ack: (a: Replaying) => void,
   ) => void;
-  'replay.pause': (body: unknown, ack: (a: Replaying) => void) => void;
-  'replay.resume': (body: unknown, ack: (a: Replaying) => void) => void;
+  'replay.pause': (ack: (a: Replaying) => void) => void;
+  'replay.resume': (ack: (a: Replaying) => void) => void;
   'replay.speed': (body: { speed: number }, ack: (a: Replaying) => void) => void;
   'replay.seek': (body: { turn?: number; event?: number }, ack: (a: Replaying) => void) => void;
-  'replay.close': (body: unknown, ack: (a: Ack) => void) => void;
+  'replay.close': (ack: (a: Ack) => void) => void;
 }
 
 type Described<T> = { [K in keyof T]: string };

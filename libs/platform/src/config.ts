@@ -1,6 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, join } from 'node:path';
+import { SignUpDto } from '@warpgate/contracts';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
 import type { Limit } from './rate-limit';
 
 /** Every setting Warpgate reads, in one place; the defaults are the embedded, single-machine setup. */
@@ -81,9 +85,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const adminPassword = env.ADMIN_PASSWORD || undefined;
   if (!adminName !== !adminPassword)
     throw new ConfigError('ADMIN_NAME and ADMIN_PASSWORD must be set together');
+  if (adminName) admin(adminName, adminPassword!);
   return {
     port: port('PORT', env.PORT ?? '3000'),
-    eventStoreUrl: url('EVENTSTORE_URL', env.EVENTSTORE_URL || undefined, ['esdb:', 'esdb+discover:']),
+    eventStoreUrl: esdb('EVENTSTORE_URL', env.EVENTSTORE_URL || undefined),
     eventStoreFile,
     snapshotFile: env.SNAPSHOT_FILE ?? join(dirname(eventStoreFile), 'snapshots.db'),
     gameCacheBytes: megabytes('GAME_CACHE_MB', env.GAME_CACHE_MB ?? '256'),
@@ -98,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtExpiresIn: seconds('JWT_EXPIRES_IN', env.JWT_EXPIRES_IN ?? '12h'),
     adminName,
     adminPassword,
-    trustProxy: trustProxy(env.TRUST_PROXY),
+    trustProxy: trustProxy('TRUST_PROXY', env.TRUST_PROXY),
     signUpsPerIp: limit('SIGN_UPS_PER_IP', env.SIGN_UPS_PER_IP ?? '30/1h'),
     logInFailuresPerIp: limit('LOG_IN_FAILURES_PER_IP', env.LOG_IN_FAILURES_PER_IP ?? '50/15m'),
     logInFailuresPerName: limit('LOG_IN_FAILURES_PER_NAME', env.LOG_IN_FAILURES_PER_NAME ?? '10/15m'),
@@ -117,14 +122,47 @@ function port(name: string, value: string): number {
   return Number(value);
 }
 
+/** `value` with the password of its user info (`//user:password@`) hidden: errors never show it. */
+export function redacted(value: string): string {
+  return value.replace(/^([^/]*\/\/[^:@/]*:)[^@]*@/, '$1***@');
+}
+
 /** A URL with one of `protocols`, or unset. */
 function url(name: string, value: string | undefined, protocols: string[]): string | undefined {
   if (value === undefined) return undefined;
   if (!URL.canParse(value) || !protocols.includes(new URL(value).protocol))
     throw new ConfigError(
-      `${name} must be a URL starting ${protocols.map((p) => p + '//').join(' or ')}, not "${value}"`,
+      `${name} must be a URL starting ${protocols.map((p) => p + '//').join(' or ')}, not "${redacted(value)}"`,
     );
   return value;
+}
+
+const ESDB_HOST = String.raw`(?:[\w.-]+|\[[\da-fA-F:.]+\])(?::\d{1,5})?`;
+/** EventStoreDB's connection strings: one host or a cluster's, then settings (`?tls=false&...`). */
+const ESDB = new RegExp(
+  String.raw`^esdb(?:\+discover)?://(?:[^@/?]+@)?${ESDB_HOST}(?:,${ESDB_HOST})*/?(?:\?[^#\s]*)?$`,
+);
+
+/** An EventStoreDB connection string, or unset. */
+function esdb(name: string, value: string | undefined): string | undefined {
+  if (value === undefined || ESDB.test(value)) return value;
+  throw new ConfigError(
+    `${name} must be an EventStoreDB connection string like esdb://host:2113 or ` +
+      `esdb+discover://a:2113,b:2113?tls=false, not "${redacted(value)}"`,
+  );
+}
+
+/** The first admin's name and password follow the sign-up rules; the password is never shown. */
+function admin(name: string, password: string) {
+  const errors = validateSync(plainToInstance(SignUpDto, { name, password }));
+  for (const variable of ['name', 'password']) {
+    const error = errors.find((e) => e.property === variable);
+    if (error)
+      throw new ConfigError(
+        `ADMIN_${variable.toUpperCase()} must be a valid account ${variable}: ` +
+          Object.values(error.constraints ?? {}).join('; '),
+      );
+  }
 }
 
 /** Part of Redis key names: letters, digits and `-_.:`. */
@@ -184,11 +222,29 @@ function milliseconds(name: string, value: string): number[] {
   return list.map(Number);
 }
 
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, or a subnet as address/bits or address/netmask (what Express's proxy-addr takes). */
+function proxyAddress(item: string) {
+  const [address, bits, ...rest] = item.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) ? Number(bits) <= (family === 4 ? 32 : 128) : isIP(bits) === family;
+}
+
 /** `true`, a number of hops, or addresses and subnets (`loopback`, `10.0.0.0/8, 10.1.0.5`). */
-function trustProxy(value: string | undefined): Config['trustProxy'] {
+function trustProxy(name: string, value: string | undefined): Config['trustProxy'] {
   if (!value) return undefined;
   if (value === 'true' || value === 'false') return value === 'true';
-  return /^\d+$/.test(value) ? Number(value) : value;
+  if (/^\d+$/.test(value)) return Number(value);
+  const items = value.split(',').map((item) => item.trim());
+  if (!items.every((item) => PROXY_NAMES.includes(item) || proxyAddress(item)))
+    throw new ConfigError(
+      `${name} must be true, a number of hops, or a comma-separated list of addresses, subnets ` +
+        `(10.0.0.0/8) and ${PROXY_NAMES.join(', ')}, not "${value}"`,
+    );
+  return value;
 }
 
 /** `<count>/<window>`: at most so many in the window (a duration as for `seconds`). */

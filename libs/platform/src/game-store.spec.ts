@@ -49,7 +49,7 @@ describe('GameStore.resolve', () => {
     try {
       await closedGame(games, gameId);
 
-      expect(await games.resolve(gameId, 1)).toBe(true);
+      expect(await games.resolve(gameId, 1)).toBe('galactic-conflict');
       // Its first append lost to a message; the same resolution then went in after it.
       expect(store.resolutions.size).toBe(1);
       const { game } = await games.load(gameId);

@@ -308,19 +308,19 @@ export class GameStore implements OnApplicationShutdown {
    * Resolves `turn` if it is closed and not yet resolved. Exactly once under retries and racing
    * workers: the append expects the revision the resolution was computed on, and its event ids are
    * derived from game and turn. The resolution itself runs in a thread (see ResolutionThread).
-   * Returns whether this call did it.
+   * Returns the game's ruleset id if this call did it, else undefined.
    */
-  async resolve(gameId: string, turn: number): Promise<boolean> {
+  async resolve(gameId: string, turn: number): Promise<string | undefined> {
     for (;;) {
       const { game, ruleset } = await this.load(gameId);
-      if (game.status !== 'running' || game.turn !== turn || !game.closed) return false;
+      if (game.status !== 'running' || game.turn !== turn || !game.closed) return undefined;
       const events = await this.resolutions.resolve(ruleset.id, game);
       const metadata = eventMetadata('system', `${gameId}/${turn}`);
       const resolved = withMetadata(ruleset, events, metadata);
       for (let revision = game.revision; ;) {
         try {
           await this.store.append(gameStream(gameId), resolved, revision);
-          return true;
+          return ruleset.id;
         } catch (e) {
           if (!(e instanceof WrongExpectedVersionError)) throw e;
         }

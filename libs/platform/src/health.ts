@@ -6,45 +6,52 @@ import { WatchedEventStore } from './write-health';
 
 const PROBE_TIMEOUT_MS = 2000;
 
-async function probe(check: () => Promise<unknown>) {
-  const start = process.hrtime.bigint();
+/** `check`'s answer, or a rejection once it takes PROBE_TIMEOUT_MS: a dependency that hangs fails. */
+export async function withinProbeTimeout<T>(check: () => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
+    return await Promise.race([
       check(),
-      new Promise(
+      new Promise<never>(
         (_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), PROBE_TIMEOUT_MS)),
       ),
     ]);
-    return { status: 'up' as const, latencyMs: Number(process.hrtime.bigint() - start) / 1e6 };
-  } catch (e) {
-    return { status: 'down' as const, error: e instanceof Error ? e.message : String(e) };
   } finally {
     clearTimeout(timer);
   }
 }
 
+async function probe(check: () => Promise<unknown>) {
+  const start = process.hrtime.bigint();
+  try {
+    await withinProbeTimeout(check);
+    return { status: 'up' as const, latencyMs: Number(process.hrtime.bigint() - start) / 1e6 };
+  } catch (e) {
+    return { status: 'down' as const, error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/**
+ * The Redis key a projector holds while it rebuilds the read models (they miss games until it is
+ * done): every process's readiness reads it. It expires like the projection lease if the projector dies.
+ */
+export const rebuildingKey = (config: Pick<Config, 'redisPrefix'>) => `${config.redisPrefix}:rebuilding`;
+
 /**
  * What /health, /health/live and /health/ready answer, in the api and in a lone worker. Ready means
- * worth sending work to: the store and Redis answer, the process is not shutting down, and nothing
- * that registered a reason (the projector rebuilding the read models) holds it back.
+ * worth sending work to: the store and Redis answer, the process is not shutting down, and no
+ * projector is rebuilding the read models (see rebuildingKey).
  */
 @Injectable()
 export class Health {
   /** Set on SIGTERM: a load balancer stops sending requests while those in flight finish. */
   shuttingDown = false;
-  private readonly reasons: (() => string | undefined)[] = [];
 
   constructor(
     @Inject(CONFIG) private readonly config: Config,
     @Inject(EVENT_STORE) private readonly store: WatchedEventStore,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
-
-  /** `reason` answers why the process is not ready now, or undefined. */
-  holdBackWhile(reason: () => string | undefined) {
-    this.reasons.push(reason);
-  }
 
   /** Not connected answers at once: queued commands would only wait for a reconnect. */
   private pingRedis() {
@@ -74,13 +81,25 @@ export class Health {
     };
   }
 
+  /** Unknown (false) while Redis is down, which holds readiness back anyway. */
+  private async rebuilding() {
+    if (this.redis.status !== 'ready') return false;
+    const exists = await withinProbeTimeout(() => this.redis.exists(rebuildingKey(this.config))).catch(
+      () => 0,
+    );
+    return exists === 1;
+  }
+
   async readiness() {
-    const { up, eventStore, redis } = await this.dependencies();
+    const [{ up, eventStore, redis }, rebuilding] = await Promise.all([
+      this.dependencies(),
+      this.rebuilding(),
+    ]);
     const waiting = [
       ...(this.shuttingDown ? ['shutting down'] : []),
       ...(eventStore.status === 'down' ? [`the event store is down: ${eventStore.error}`] : []),
       ...(redis.status === 'down' ? [`Redis is down: ${redis.error}`] : []),
-      ...this.reasons.flatMap((reason) => reason() ?? []),
+      ...(rebuilding ? ['the projector is rebuilding the read models'] : []),
     ];
     return { ready: up && waiting.length === 0, waiting };
   }
@@ -98,10 +117,11 @@ export function stopGracefully(app: INestApplicationContext, stopAccepting: () =
   const stop = (signal: NodeJS.Signals) => {
     log.log(`${signal}: stopping`);
     app.get(Health).shuttingDown = true;
+    // Kept referenced: a close stuck on nothing pending would otherwise end the process silently with 0.
     setTimeout(() => {
       log.error(`still stopping after ${shutdownGraceMs} ms (SHUTDOWN_GRACE_MS): exiting anyway`);
       process.exit(1);
-    }, shutdownGraceMs).unref();
+    }, shutdownGraceMs);
     stopAccepting();
     app.close().then(
       () => {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { LoggerModule } from 'nestjs-pino';
-import type { Options } from 'pino-http';
+import { type Options, pinoHttp } from 'pino-http';
 import pretty from 'pino-pretty';
 import { Config } from './config';
 
@@ -16,15 +16,32 @@ function requestId(req: IncomingMessage, res: ServerResponse) {
 }
 
 /**
+ * Nest's start-up lines of each module, route and socket message: debug, so that a terminal shows the
+ * start and where the api listens rather than a page of mappings.
+ */
+const MAPPINGS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'WebSocketsController']);
+
+/**
  * Logs through pino: JSON lines, or readable ones when stdout is a terminal. Each HTTP request gets
  * one line when answered, with its id (echoed as X-Request-Id), and every line logged while it is
  * handled carries that id. Only the method, the route's path and the status are logged of a
  * request: no headers (tokens, cookies), no bodies (passwords, orders).
+ *
+ * `module` makes Nest log through pino; the api uses `requests` before any other middleware, so that
+ * requests refused before a route (a body that does not parse, or is too large) are logged too.
  */
-export function loggingModule(config: Config) {
+export function logging(config: Config) {
   const options: Options = {
     level: config.logLevel,
     genReqId: requestId,
+    hooks: {
+      logMethod(args, method, level) {
+        const { context } = (args[0] ?? {}) as { context?: string };
+        if (level === this.levels.values.info && context && MAPPINGS.has(context))
+          return this.debug(...(args as Parameters<typeof method>));
+        method.apply(this, args);
+      },
+    },
     serializers: {
       req: (req: { id: string; method: string; url: string }) => ({
         id: req.id,
@@ -39,7 +56,10 @@ export function loggingModule(config: Config) {
     // Probes and scrapes come every few seconds and say nothing.
     autoLogging: { ignore: (req) => /^\/(health|metrics)\b/.test(req.url ?? '') },
   };
-  return LoggerModule.forRoot({
-    pinoHttp: process.stdout.isTTY ? [options, pretty({ colorize: true })] : options,
-  });
+  const requests = process.stdout.isTTY ? pinoHttp(options, pretty({ colorize: true })) : pinoHttp(options);
+  // useExisting: Nest's middleware only binds the logger `requests` gave each request.
+  return {
+    module: LoggerModule.forRoot({ pinoHttp: { logger: requests.logger }, useExisting: true }),
+    requests,
+  };
 }

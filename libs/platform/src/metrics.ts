@@ -6,6 +6,7 @@ import {
   WrongExpectedVersionError,
 } from '@warpgate/event-store';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { withinProbeTimeout } from './health';
 
 /**
  * Every figure a process exposes at /metrics (Prometheus text), in one registry: the api and the
@@ -15,7 +16,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 @Injectable()
 export class Metrics {
   readonly registry = new Registry();
-  private readonly probes: (() => Promise<void>)[] = [];
+  private readonly probes: { name: string; probe: () => Promise<void> }[] = [];
   private readonly registers = [this.registry];
 
   readonly httpRequests = new Counter({
@@ -68,7 +69,14 @@ export class Metrics {
   });
   readonly sockets = new Gauge({
     name: 'warpgate_sockets_connected',
-    help: 'Socket.IO connections to this api process',
+    help: 'Socket.IO connections to this api process, by namespace: / and /replay',
+    labelNames: ['namespace'],
+    registers: this.registers,
+  });
+  readonly probeUp = new Gauge({
+    name: 'warpgate_scrape_probe_up',
+    help: 'Whether a probe read its figures for this scrape (1) or failed or timed out (0: they are older), by probe',
+    labelNames: ['probe'],
     registers: this.registers,
   });
   readonly pushes = new Counter({
@@ -82,13 +90,23 @@ export class Metrics {
     collectDefaultMetrics({ register: this.registry });
   }
 
-  /** `probe` sets its figures before each scrape; one that fails leaves them as they were. */
-  onScrape(probe: () => Promise<void>) {
-    this.probes.push(probe);
+  /**
+   * `probe` sets its figures before each scrape; one that fails, or hangs (Redis down), leaves them as
+   * they were and the scrape answers with what it has.
+   */
+  onScrape(name: string, probe: () => Promise<void>) {
+    this.probes.push({ name, probe });
   }
 
   async text(): Promise<string> {
-    await Promise.all(this.probes.map((probe) => probe().catch(() => undefined)));
+    await Promise.all(
+      this.probes.map(({ name, probe }) =>
+        withinProbeTimeout(probe).then(
+          () => this.probeUp.set({ probe: name }, 1),
+          () => this.probeUp.set({ probe: name }, 0),
+        ),
+      ),
+    );
     return this.registry.metrics();
   }
 }

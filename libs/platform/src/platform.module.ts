@@ -2,7 +2,7 @@ import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdow
 import { EventStore, openEventStore } from '@warpgate/event-store';
 import Redis from 'ioredis';
 import { Config } from './config';
-import { closeRedis } from './redis';
+import { closeRedis, logRedisOutages } from './redis';
 import { GameStore } from './game-store';
 import { Health } from './health';
 import { MeteredEventStore, Metrics } from './metrics';
@@ -34,7 +34,7 @@ export function openStore(config: Config, metrics: Metrics, wrap = (store: Event
 
 /** Waits for the first connection, so the app starts ready; a Redis that is down keeps being retried. */
 async function connectedRedis(url: string) {
-  const redis = new Redis(url, { maxRetriesPerRequest: null });
+  const redis = logRedisOutages(new Redis(url, { maxRetriesPerRequest: null }), 'the app');
   await new Promise<void>((resolve) => {
     redis.once('ready', resolve);
     redis.once('error', () => resolve());

@@ -19,7 +19,7 @@ function isPayload(
 }
 
 /** Tokens whose check is remembered, at most: the oldest is forgotten first. */
-const REMEMBERED = 10_000;
+export const REMEMBERED = 10_000;
 
 /**
  * Issues and checks the JWTs that HTTP requests and Socket.IO handshakes carry. A token found valid
@@ -51,7 +51,8 @@ export class AccessTokens {
       );
     }
     if (!isPayload(payload)) throw new UnauthorizedException('Invalid access token');
-    const account: Account = { id: payload.sub, name: payload.name, role: payload.role };
+    // Frozen: every request with this token shares it.
+    const account: Account = Object.freeze({ id: payload.sub, name: payload.name, role: payload.role });
     if (typeof payload.exp === 'number') {
       if (this.valid.size >= REMEMBERED) this.valid.delete(this.valid.keys().next().value!);
       this.valid.set(token, { account, expiresAtMs: payload.exp * 1000 });

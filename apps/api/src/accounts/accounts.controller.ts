@@ -9,9 +9,17 @@ import {
   UnauthorizedException,
   UseGuards,
 } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { Account, LoginDto, Session, SignUpDto } from '@warpgate/contracts';
 import { CONFIG, Config, RateLimiter } from '@warpgate/platform';
+import { AccountAnswer, SessionAnswer } from '../observability/answers';
+import { ApiErrors, Authenticated } from '../observability/openapi';
 import { AccessTokens } from './access-tokens';
 import { Accounts } from './accounts';
 import { AdminGuard, AuthGuard, CurrentAccount } from './guards';
@@ -27,6 +35,9 @@ export class AccountsController {
   ) {}
 
   /** Signs up a player and logs them in. */
+  @ApiCreatedResponse({ type: SessionAnswer })
+  @ApiConflictResponse({ description: 'the name is taken' })
+  @ApiErrors(400, 429)
   @Post('accounts')
   async signUp(@Body() { name, password }: SignUpDto, @Ip() ip: string): Promise<Session> {
     await this.limiter.consume(
@@ -43,6 +54,9 @@ export class AccountsController {
    * A name's count goes up before the password is checked, so that parallel guesses cannot all get
    * past the limit; a success clears it.
    */
+  @ApiOkResponse({ type: SessionAnswer })
+  @ApiUnauthorizedResponse({ description: 'wrong name or password' })
+  @ApiErrors(400, 429)
   @Post('auth/login')
   @HttpCode(200)
   async logIn(@Body() { name, password }: LoginDto, @Ip() ip: string): Promise<Session> {
@@ -66,6 +80,8 @@ export class AccountsController {
   }
 
   /** Read from the store, not the token: the role may have changed since the token was issued. */
+  @ApiOkResponse({ type: AccountAnswer })
+  @Authenticated()
   @Get('accounts/me')
   @UseGuards(AuthGuard)
   async me(@CurrentAccount() { id }: Account): Promise<Account> {
@@ -74,6 +90,8 @@ export class AccountsController {
     return account;
   }
 
+  @ApiOkResponse({ type: [AccountAnswer] })
+  @Authenticated()
   @Get('accounts')
   @UseGuards(AdminGuard)
   list(): Promise<Account[]> {

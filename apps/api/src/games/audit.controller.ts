@@ -17,7 +17,14 @@ import {
   UseFilters,
   UseGuards,
 } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Account, gameStream, OpenDisputeDto, RuleDisputeDto, VoidTurnDto } from '@warpgate/contracts';
 import {
   auditTurn,
@@ -46,6 +53,14 @@ import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
 import { AdminGuard, AuthGuard, CurrentAccount } from '../accounts';
+import {
+  DisputeAnswer,
+  GameSummaryAnswer,
+  GameVerificationAnswer,
+  ImportAnswer,
+  TurnAuditAnswer,
+} from '../observability/answers';
+import { Authenticated } from '../observability/openapi';
 import { GameRuleFilter } from './game-rule.filter';
 import { uuid } from './games.controller';
 
@@ -72,6 +87,8 @@ export class AuditController {
    * How the turn closed, every submission for it, and each resolution with its events (see
    * auditTurn); `?draws=true`: with a page of its random draws, from the `drawsFrom`th (0).
    */
+  @ApiOkResponse({ type: TurnAuditAnswer })
+  @Authenticated()
   @Get('games/:id/turns/:turn/audit')
   @UseGuards(AdminGuard)
   async audit(
@@ -88,6 +105,8 @@ export class AuditController {
   }
 
   /** Every resolution re-run from the record: "verified", or the first event that differs, with both versions. */
+  @ApiOkResponse({ type: GameVerificationAnswer })
+  @Authenticated()
   @Get('games/:id/verify')
   @UseGuards(AdminGuard)
   async verify(@Param('id', uuid) id: string) {
@@ -95,6 +114,8 @@ export class AuditController {
     return verifyRecord(await this.games.read(id));
   }
 
+  @ApiCreatedResponse({ type: DisputeAnswer })
+  @Authenticated()
   @Post('games/:id/turns/:turn/disputes')
   @UseGuards(AuthGuard)
   async dispute(
@@ -110,6 +131,8 @@ export class AuditController {
   }
 
   /** Yours, without which admin ruled (the record tells admins); an admin's: all of them. */
+  @ApiOkResponse({ type: [DisputeAnswer] })
+  @Authenticated()
   @Get('games/:id/disputes')
   @UseGuards(AuthGuard)
   async disputes(@Param('id', uuid) id: string, @CurrentAccount() account: Account) {
@@ -123,6 +146,8 @@ export class AuditController {
   }
 
   /** Upheld or rejected, with a note; the player is told. */
+  @ApiOkResponse({ type: DisputeAnswer })
+  @Authenticated()
   @Post('games/:id/disputes/:disputeId/ruling')
   @UseGuards(AdminGuard)
   @HttpCode(200)
@@ -141,6 +166,8 @@ export class AuditController {
    * Voids the latest resolved turn on an upheld dispute (see voidTurn), with the players' orders
    * amended; the worker resolves it again. Answers the game as the void leaves it.
    */
+  @ApiOkResponse({ type: GameSummaryAnswer })
+  @Authenticated()
   @Post('games/:id/turns/:turn/void')
   @UseGuards(AdminGuard)
   @HttpCode(200)
@@ -158,6 +185,12 @@ export class AuditController {
   }
 
   /** The whole record as JSON lines (see RecordLine), a page of events at a time. */
+  @ApiProduces('application/x-ndjson')
+  @ApiOkResponse({
+    description: 'the record, one JSON event a line (see RecordLine)',
+    schema: { type: 'string' },
+  })
+  @Authenticated()
   @Get('games/:id/export')
   @UseGuards(AdminGuard)
   async export(@Param('id', uuid) id: string, @Res() res: Response) {
@@ -181,6 +214,13 @@ export class AuditController {
    * again changes nothing; a game of that id with another record (a part of it too), or an event id
    * this Warpgate has already: 409.
    */
+  @ApiConsumes('application/x-ndjson')
+  @ApiBody({
+    description: 'the record as `GET /games/{id}/export` writes it: one JSON event a line',
+    schema: { type: 'string' },
+  })
+  @ApiCreatedResponse({ type: ImportAnswer })
+  @Authenticated()
   @Post('games/import')
   @UseGuards(AdminGuard)
   async import(@Req() req: Request) {

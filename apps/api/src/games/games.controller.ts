@@ -14,7 +14,7 @@ import {
   UseFilters,
   UseGuards,
 } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import {
   Account,
   CreateGameDto,
@@ -52,6 +52,21 @@ import { randomUUID } from 'node:crypto';
 import { ReadModels } from '../../../worker/src/read-models';
 import { AdminGuard, AuthGuard, CurrentAccount, MaybeAccount, OptionalAuthGuard } from '../accounts';
 import { admits, summaryFor, viewerOf, withEmpires } from './access';
+import {
+  CheckedOrdersAnswer,
+  EmpireNameAnswer,
+  FormattedOrdersAnswer,
+  GameSummaryAnswer,
+  IssuedReportAnswer,
+  MessagesPageAnswer,
+  MyOrdersAnswer,
+  RecordedEventAnswer,
+  RulesetAnswer,
+  SubmittedOrdersAnswer,
+  TurnVerificationAnswer,
+  ViewAnswer,
+} from '../observability/answers';
+import { ApiErrors, Authenticated } from '../observability/openapi';
 import { GameRuleFilter } from './game-rule.filter';
 
 /** Game ids in any letter case (UUIDs compare case-insensitively); streams are named in lower case. */
@@ -86,6 +101,7 @@ export class GamesController {
    * Every ruleset with the settings a game's creator may give and its order types: enough for a
    * generic lobby and order editor.
    */
+  @ApiOkResponse({ type: [RulesetAnswer] })
   @Get('rulesets')
   rulesets() {
     return Object.values(rulesets).map(({ id, title, players, settings, orderTypes }) => ({
@@ -102,6 +118,15 @@ export class GamesController {
    * line (formatOrder): what a client's order forms write into the editor. Unreadable ones are
    * written as given, with their diagnostics.
    */
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['orders'],
+      properties: { orders: { type: 'array', maxItems: 2000, items: { type: 'object' } } },
+    },
+  })
+  @ApiOkResponse({ type: FormattedOrdersAnswer })
+  @ApiErrors(400, 404)
   @Post('rulesets/:id/orders/format')
   @HttpCode(200)
   format(@Param('id') id: string, @Body() body: { orders?: unknown }) {
@@ -113,6 +138,8 @@ export class GamesController {
     return { text: orders.map((o) => ruleset.formatOrder(o)).join('\n'), diagnostics };
   }
 
+  @ApiCreatedResponse({ type: GameSummaryAnswer })
+  @Authenticated()
   @Post('games')
   @UseGuards(AuthGuard)
   async create(@CurrentAccount() account: Account, @Body() dto: CreateGameDto) {
@@ -135,6 +162,8 @@ export class GamesController {
   }
 
   /** The games this caller may see (see admits), newest first. */
+  @ApiOkResponse({ type: [GameSummaryAnswer] })
+  @Authenticated()
   @Get('games')
   @UseGuards(OptionalAuthGuard)
   async list(
@@ -151,6 +180,8 @@ export class GamesController {
     return games.filter((g) => admits(g, account)).map((g) => summaryFor(g, account));
   }
 
+  @ApiOkResponse({ type: GameSummaryAnswer })
+  @Authenticated()
   @Get('games/:id')
   @UseGuards(OptionalAuthGuard)
   async detail(@Param('id', uuid) id: string, @MaybeAccount() account: Account | undefined) {
@@ -163,6 +194,8 @@ export class GamesController {
    * Whether `name` may be your empire's in this game: the ruleset's check, names taken included (null:
    * it may). Only for a game you may see that is open to join: no probing the names of others.
    */
+  @ApiOkResponse({ type: EmpireNameAnswer })
+  @Authenticated()
   @Get('games/:id/empire-name')
   @UseGuards(AuthGuard)
   async empireName(
@@ -179,6 +212,8 @@ export class GamesController {
     return { name, error: ruleset.validateEmpireName(name, taken) };
   }
 
+  @ApiCreatedResponse({ type: GameSummaryAnswer })
+  @Authenticated()
   @Post('games/:id/join')
   @UseGuards(AuthGuard)
   join(@Param('id', uuid) id: string, @CurrentAccount() account: Account, @Body() { empire }: JoinGameDto) {
@@ -187,12 +222,16 @@ export class GamesController {
     );
   }
 
+  @ApiCreatedResponse({ type: GameSummaryAnswer })
+  @Authenticated()
   @Post('games/:id/leave')
   @UseGuards(AuthGuard)
   leave(@Param('id', uuid) id: string, @CurrentAccount() account: Account) {
     return this.command(id, account, ({ game }) => leaveGame(game, account));
   }
 
+  @ApiCreatedResponse({ type: GameSummaryAnswer })
+  @Authenticated()
   @Post('games/:id/start')
   @UseGuards(AuthGuard)
   start(@Param('id', uuid) id: string, @CurrentAccount() account: Account) {
@@ -203,6 +242,8 @@ export class GamesController {
    * Every submission is kept; the last before the close counts. With an Idempotency-Key, a retry of
    * the same submission gets the first answer and appends nothing.
    */
+  @ApiCreatedResponse({ type: SubmittedOrdersAnswer })
+  @Authenticated()
   @Post('games/:id/orders')
   @UseGuards(AuthGuard)
   async submit(
@@ -222,6 +263,8 @@ export class GamesController {
     return submitted!;
   }
 
+  @ApiOkResponse({ type: CheckedOrdersAnswer })
+  @Authenticated()
   @Post('games/:id/orders/check')
   @UseGuards(AuthGuard)
   @HttpCode(200)
@@ -236,6 +279,8 @@ export class GamesController {
   }
 
   /** Your last submission for the open turn, or null. */
+  @ApiOkResponse({ type: MyOrdersAnswer })
+  @Authenticated()
   @Get('games/:id/orders')
   @UseGuards(AuthGuard)
   async myOrders(@Param('id', uuid) id: string, @CurrentAccount() account: Account) {
@@ -244,6 +289,8 @@ export class GamesController {
     return { turn: game.turn, submission: game.submissions[account.id] ?? null };
   }
 
+  @ApiOkResponse({ type: GameSummaryAnswer })
+  @Authenticated()
   @Post('games/:id/ready')
   @UseGuards(AuthGuard)
   @HttpCode(200)
@@ -252,6 +299,8 @@ export class GamesController {
   }
 
   /** What this viewer may see of the game, straight from the ruleset's view. */
+  @ApiOkResponse({ type: ViewAnswer })
+  @Authenticated()
   @Get('games/:id/view')
   @UseGuards(OptionalAuthGuard)
   async view(@Param('id', uuid) id: string, @MaybeAccount() account: Account | undefined) {
@@ -273,6 +322,8 @@ export class GamesController {
    * the state after its turn, with the hash and format recorded when it was issued and whether it
    * `matches` (null for a report printed by another format than today's: see Reports).
    */
+  @ApiOkResponse({ type: [IssuedReportAnswer] })
+  @Authenticated()
   @Get('games/:id/reports')
   @UseGuards(AuthGuard)
   async playerReports(
@@ -301,6 +352,8 @@ export class GamesController {
     return reports;
   }
 
+  @ApiCreatedResponse({ type: GameSummaryAnswer })
+  @Authenticated()
   @Post('games/:id/messages')
   @UseGuards(AuthGuard)
   async message(
@@ -320,6 +373,8 @@ export class GamesController {
    * Messages to or from you (an admin: all), oldest first, a page at a time: `next` is the `after`
    * of the following page, null on the last.
    */
+  @ApiOkResponse({ type: MessagesPageAnswer })
+  @Authenticated()
   @Get('games/:id/messages')
   @UseGuards(AuthGuard)
   async messages(
@@ -345,6 +400,8 @@ export class GamesController {
     return { messages, next: start + limit < all.length ? page[page.length - 1].messageId : null };
   }
 
+  @ApiCreatedResponse({ type: GameSummaryAnswer })
+  @Authenticated()
   @Post('games/:id/turns/:turn/close')
   @UseGuards(AdminGuard)
   close(
@@ -356,6 +413,8 @@ export class GamesController {
   }
 
   /** Resolves a closed turn now, in this process: for a resolution that failed until its cause was fixed. */
+  @ApiCreatedResponse({ type: GameSummaryAnswer })
+  @Authenticated()
   @Post('games/:id/turns/:turn/resolve')
   @UseGuards(AdminGuard)
   async resolve(@Param('id', uuid) id: string, @Param('turn', ParseIntPipe) turn: number) {
@@ -367,6 +426,8 @@ export class GamesController {
     return summarize((await this.games.load(id)).game);
   }
 
+  @ApiCreatedResponse({ type: GameSummaryAnswer })
+  @Authenticated()
   @Post('games/:id/deadline')
   @UseGuards(AdminGuard)
   extend(
@@ -377,12 +438,16 @@ export class GamesController {
     return this.command(id, account, ({ game }) => extendDeadline(game, deadline, new Date()));
   }
 
+  @ApiCreatedResponse({ type: GameSummaryAnswer })
+  @Authenticated()
   @Post('games/:id/pause')
   @UseGuards(AdminGuard)
   pause(@Param('id', uuid) id: string, @CurrentAccount() account: Account) {
     return this.command(id, account, ({ game }) => pauseGame(game, new Date()));
   }
 
+  @ApiCreatedResponse({ type: GameSummaryAnswer })
+  @Authenticated()
   @Post('games/:id/resume')
   @UseGuards(AdminGuard)
   resume(@Param('id', uuid) id: string, @CurrentAccount() account: Account) {
@@ -390,6 +455,8 @@ export class GamesController {
   }
 
   /** Resolves the turn again from the events before it and compares with the stored resolution. */
+  @ApiOkResponse({ type: TurnVerificationAnswer })
+  @Authenticated()
   @Get('games/:id/turns/:turn/verify')
   @UseGuards(AdminGuard)
   verify(@Param('id', uuid) id: string, @Param('turn', ParseIntPipe) turn: number) {
@@ -397,6 +464,8 @@ export class GamesController {
   }
 
   /** The whole stream, for audits. */
+  @ApiOkResponse({ type: [RecordedEventAnswer] })
+  @Authenticated()
   @Get('games/:id/events')
   @UseGuards(AdminGuard)
   async events(@Param('id', uuid) id: string) {

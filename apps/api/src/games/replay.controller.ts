@@ -1,8 +1,10 @@
 import { Controller, Get, Inject, Ip, Param, Query, UseFilters, UseGuards } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Account } from '@warpgate/contracts';
 import { CONFIG, RateLimiter, type Config } from '@warpgate/platform';
 import { MaybeAccount, OptionalAuthGuard } from '../accounts';
+import { ReplayStepAnswer } from '../observability/answers';
+import { Authenticated } from '../observability/openapi';
 import { GameRuleFilter } from './game-rule.filter';
 import { uuid } from './games.controller';
 import { countStep, replayPoint, Replays } from './replay';
@@ -22,6 +24,8 @@ export class ReplayController {
    * the view after it: `?turn=N` or `?event=R`; once the game has ended, `&empire=` for that player's
    * view instead of the full one.
    */
+  @ApiOkResponse({ type: ReplayStepAnswer })
+  @Authenticated()
   @Get('games/:id/replay')
   @UseGuards(OptionalAuthGuard)
   async step(

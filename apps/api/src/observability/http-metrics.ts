@@ -3,7 +3,8 @@ import type { NextFunction, Request, Response } from 'express';
 
 /**
  * Counts and times every request by its route's pattern (`/games/:id/orders`), so that the figures
- * keep one series per route whatever the ids; what no route answers (static files, 404s) is `other`.
+ * keep one series per route whatever the ids. What matches no route (static files, unknown paths) is
+ * `other`; a route's own 404 (no such game) keeps its pattern.
  */
 export function meterRequests(metrics: Metrics) {
   return (req: Request, res: Response, next: NextFunction) => {

@@ -1,5 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Metrics } from '@warpgate/platform';
 import { Registry } from 'prom-client';
 
@@ -12,6 +12,7 @@ export class MetricsController {
   @Header('Content-Type', Registry.PROMETHEUS_CONTENT_TYPE)
   @ApiProduces(Registry.PROMETHEUS_CONTENT_TYPE)
   @ApiOperation({ summary: 'Prometheus metrics of this process (and of its worker, with --with-worker)' })
+  @ApiOkResponse({ description: 'the Prometheus text format', schema: { type: 'string' } })
   scrape() {
     return this.metrics.text();
   }

@@ -1,5 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
-import { ApiProperty, DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { applyDecorators, type INestApplication } from '@nestjs/common';
+import { ApiBearerAuth, ApiProperty, ApiResponse, DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { SOCKET_EVENTS } from '@warpgate/contracts';
 
 /** Every error answer: the status again and what went wrong (a list: the fields a body got wrong). */
@@ -14,16 +14,26 @@ class ErrorAnswer {
   error?: string;
 }
 
-const ERRORS: [number, string][] = [
-  [400, 'the request is malformed: a body, a parameter or a query that breaks its rules'],
-  [401, 'no access token, or one that is invalid or expired'],
-  [403, 'not allowed to you (not a player of the game, not an admin)'],
-  [404, 'no such game, turn or dispute (or one you may not know of)'],
-  [409, 'the game is not in a state for this (closed turn, another turn, taken name)'],
-  [422, 'refused by the rules (orders of a kind the ruleset lacks, a record that does not verify)'],
-  [429, 'too many: `Retry-After` says when to try again'],
-  [503, 'the event store refuses writes, or the server is busy: `Retry-After` says when to try again'],
-];
+const ERRORS: Record<number, string> = {
+  400: 'the request is malformed: a body, a parameter or a query that breaks its rules',
+  401: 'no access token, or one that is invalid or expired',
+  403: 'not allowed to you (not a player of the game, not an admin)',
+  404: 'no such game, turn or dispute (or one you may not know of)',
+  409: 'the game is not in a state for this (closed turn, another turn, taken name)',
+  422: 'refused by the rules (orders of a kind the ruleset lacks, a record that does not verify)',
+  429: 'too many: `Retry-After` says when to try again',
+  503: 'the event store refuses writes, or the server is busy: `Retry-After` says when to try again',
+};
+
+/** Error answers of a route, by status. */
+export const ApiErrors = (...statuses: number[]) =>
+  applyDecorators(
+    ...statuses.map((status) => ApiResponse({ status, description: ERRORS[status], type: ErrorAnswer })),
+  );
+
+/** A route that reads the access token (required or optional): bearer auth and the shared error answers. */
+export const Authenticated = () =>
+  applyDecorators(ApiBearerAuth(), ApiErrors(...Object.keys(ERRORS).map(Number)));
 
 const table = (events: Record<string, string>) =>
   Object.entries(events)
@@ -53,13 +63,7 @@ ${table(SOCKET_EVENTS.toClient)}
 
 /** The OpenAPI document of every route, at /docs-json, and the page to explore it at /docs (served from swagger-ui-dist, no CDN). */
 export function documentApi(app: INestApplication) {
-  const builder = new DocumentBuilder()
-    .setTitle('Warpgate')
-    .setDescription(DESCRIPTION)
-    .addBearerAuth()
-    .addSecurityRequirements('bearer');
-  for (const [status, description] of ERRORS)
-    builder.addGlobalResponse({ status, description, type: ErrorAnswer });
+  const builder = new DocumentBuilder().setTitle('Warpgate').setDescription(DESCRIPTION).addBearerAuth();
   const document = SwaggerModule.createDocument(app, builder.build(), { extraModels: [ErrorAnswer] });
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', yamlDocumentUrl: 'docs-yaml' });
   return document;

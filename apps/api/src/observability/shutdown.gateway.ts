@@ -1,10 +1,5 @@
 import { BeforeApplicationShutdown } from '@nestjs/common';
-import {
-  OnGatewayConnection,
-  OnGatewayDisconnect,
-  WebSocketGateway,
-  WebSocketServer,
-} from '@nestjs/websockets';
+import { OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { Metrics } from '@warpgate/platform';
 import type { Server } from 'socket.io';
 import { REPLAY_NAMESPACE, ServerShutdown } from '@warpgate/contracts';
@@ -18,24 +13,27 @@ const RECONNECT_IN_MS = 1000;
  * themselves (to another api process, or this one restarted), and catch up from their last position.
  */
 @WebSocketGateway()
-export class ShutdownGateway implements OnGatewayConnection, OnGatewayDisconnect, BeforeApplicationShutdown {
+export class ShutdownGateway implements OnGatewayInit, BeforeApplicationShutdown {
   @WebSocketServer() private readonly server!: Server;
 
   constructor(private readonly metrics: Metrics) {}
 
-  handleConnection() {
-    this.metrics.sockets.inc();
-  }
-
-  handleDisconnect() {
-    this.metrics.sockets.dec();
+  /** Each namespace's own sockets: a client of /replay alone never connects to / too. */
+  afterInit() {
+    this.metrics.onScrape('sockets', async () => {
+      for (const namespace of this.namespaces())
+        this.metrics.sockets.set({ namespace: namespace.name }, namespace.sockets.size);
+    });
   }
 
   beforeApplicationShutdown() {
     const notice: ServerShutdown = { reconnectInMs: RECONNECT_IN_MS };
     // `local`: with a Redis adapter a plain emit would reach other processes' sockets too. Not
     // disconnected here: a disconnect by the server tells a client not to reconnect.
-    for (const namespace of [this.server.of('/'), this.server.of(REPLAY_NAMESPACE)])
-      namespace.local.emit('server.shutdown', notice);
+    for (const namespace of this.namespaces()) namespace.local.emit('server.shutdown', notice);
+  }
+
+  private namespaces() {
+    return [this.server.of('/'), this.server.of(REPLAY_NAMESPACE)];
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { closeRedis, CONFIG, Config } from '@warpgate/platform';
+import { closeRedis, CONFIG, Config, logRedisOutages } from '@warpgate/platform';
 import Redis from 'ioredis';
 import { setImmediate } from 'node:timers/promises';
 import type { Server } from 'socket.io';
@@ -33,8 +33,10 @@ export class PushDelivery implements OnApplicationShutdown {
     // Subscribed for good: it waits for Redis however long it is away, and subscribes again after.
     // No ready check: its INFO, answered after a SUBSCRIBE sent meanwhile, fails in subscriber mode
     // and leaves the connection deaf (a subscription needs no loaded dataset anyway).
-    this.redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null, enableReadyCheck: false });
-    this.redis.on('error', (e: Error) => this.log.warn(`Redis for pushes: ${e.message}`));
+    this.redis = logRedisOutages(
+      new Redis(config.redisUrl, { maxRetriesPerRequest: null, enableReadyCheck: false }),
+      'pushes',
+    );
     this.channel = pushChannel(config);
   }
 
