@@ -4,9 +4,6 @@ import { loadConfig } from '@warpgate/platform';
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import Redis from 'ioredis';
 import { Listener, startedGame, startProcess, testEnv, until } from '../support/app';
 
 jest.setTimeout(120_000);
@@ -80,41 +77,5 @@ it('SIGTERM under submission load: every acknowledged submission is stored, sock
     expect(acknowledged.filter((id) => !stored.includes(id))).toEqual([]);
   } finally {
     await store.close();
-  }
-});
-
-it('SIGTERM while a worker rebuilds the read models: it stops at once, exit 0, and lets its lease go', async () => {
-  const env = testEnv({ SHUTDOWN_GRACE_MS: '30000' });
-  // Enough games that the rebuild from nothing is still under way when SIGTERM comes.
-  const fixture = readFileSync(join(__dirname, '../fixtures/galactic-conflict-schema-1.json'), 'utf8');
-  const fixtureId = (JSON.parse(fixture) as { data: { gameId: string } }[])[0].data.gameId;
-  const store = openEventStore(loadConfig({ ...process.env, ...env }));
-  try {
-    for (let i = 0; i < 60; i++) {
-      const gameId = randomUUID();
-      const events = JSON.parse(fixture.replaceAll(fixtureId, gameId)) as { type: string; data: unknown }[];
-      await store.append(
-        gameStream(gameId),
-        events.map(({ type, data }) => ({ type, data })),
-      );
-    }
-  } finally {
-    await store.close();
-  }
-  const worker = await startProcess('worker', env);
-  await until(async () => {
-    const res = await fetch(`${worker.url}/health/ready`);
-    return JSON.stringify(await res.json()).includes('rebuilding');
-  }, 'the worker to rebuild the read models');
-  const code = await stop(worker.proc);
-  expect(code).toBe(0);
-  const redis = new Redis();
-  try {
-    // Another worker could lead at once; nothing holds readiness back.
-    expect(await redis.exists(`${env.REDIS_PREFIX}:projector-lock`, `${env.REDIS_PREFIX}:rebuilding`)).toBe(
-      0,
-    );
-  } finally {
-    redis.disconnect();
   }
 });

@@ -202,6 +202,7 @@ async function projectorOfItsOwn() {
     store,
     redis,
     readModels,
+    projector,
     published,
     /** Once all the projector published before is received: one connection publishes in order. */
     async delivered() {
@@ -291,6 +292,25 @@ describe('the projector', () => {
     expect(await world.readModels.checkpoint()).toEqual(caughtUp);
     expect(await world.readModels.games()).toEqual(games);
     expect(world.published).toEqual(pushed);
+  });
+
+  it('shut down while it rebuilds the read models, stops there and lets its lease go', async () => {
+    const game = gameEvents(1);
+    await append(world.sqlite, game.gameId, game.events, 'no_stream');
+    await world.caughtUp();
+    world.store.hold(gameStream(game.gameId));
+    // The read models lost; the next write (another game's) is refused, and the next lead rebuilds
+    // them from nothing, up to the held read of the first game's join.
+    await world.redis.del(...(await world.redis.keys(`${world.config.redisPrefix}:rm:*`)));
+    const other = gameEvents(0);
+    await append(world.sqlite, other.gameId, other.events, 'no_stream');
+    await until(() => world.store.waiting === 1, 'the rebuild to read the first game');
+    const subscriptions = world.store.subscriptions;
+    const stopped = world.projector.beforeApplicationShutdown();
+    world.store.letGo();
+    await stopped;
+    expect(world.store.subscriptions).toBe(subscriptions);
+    expect(await world.redis.exists(`${world.config.redisPrefix}:projector-lock`)).toBe(0);
   });
 
   it('whose write is refused rebuilds the read models with no event after it', async () => {
