@@ -1,7 +1,6 @@
 import {
   closeTurn,
   createGame,
-  evolveGame,
   joinGame,
   openDispute,
   resolveClosedTurn,
@@ -12,10 +11,9 @@ import {
   verifyGame,
   voidTurn,
   type Game,
-  type NewEvent,
-  type Recorded,
 } from '@warpgate/engine';
 import { getRuleset } from './index';
+import { recorder } from './record';
 
 /**
  * Voids in the fold alone (engine decisions on a Galactic Conflict game, no store): a void brings
@@ -30,17 +28,8 @@ const [a, b] = [
 ];
 
 function play(options: Partial<Parameters<typeof createGame>[1]> = {}) {
-  const record: Recorded[] = [];
-  let game: Game | undefined;
   const now = new Date();
-  const append = (events: NewEvent[] | { events: NewEvent[] }) => {
-    for (const e of Array.isArray(events) ? events : events.events) {
-      const stored = { id: `e${record.length}`, ...e, revision: record.length, time: now };
-      record.push(stored);
-      game = evolveGame(ruleset, game, stored);
-    }
-    return game!;
-  };
+  const { record, append, game } = recorder(ruleset, now);
   const input = {
     ruleset: ruleset.id,
     name: 'Disputed',
@@ -48,10 +37,10 @@ function play(options: Partial<Parameters<typeof createGame>[1]> = {}) {
     ...options,
   };
   append(createGame(ruleset, input, admin, { gameId: 'g', seed: 'seed' }, now));
-  append(joinGame(ruleset, game!, a, 'ANTARES', now));
-  append(joinGame(ruleset, game!, b, 'BELLATRIX', now));
-  append(startGame(ruleset, game!, admin, now));
-  return { record, append, now, game: () => game! };
+  append(joinGame(ruleset, game(), a, 'ANTARES', now));
+  append(joinGame(ruleset, game(), b, 'BELLATRIX', now));
+  append(startGame(ruleset, game(), admin, now));
+  return { record, append, now, game };
 }
 
 /** Builds on each of the player's worlds. */

@@ -2,7 +2,6 @@ import {
   closeTurn,
   createGame,
   createRng,
-  evolveGame,
   fold,
   joinGame,
   resolveClosedTurn,
@@ -11,14 +10,12 @@ import {
   startGame,
   submitOrders,
   verifyGame,
-  type Game,
-  type NewEvent,
-  type Recorded,
   type RulesetEvent,
   type Settings,
 } from '@warpgate/engine';
 import { addGroup, addType, home, planet, play, race, section, text, tiny } from './fixtures';
 import { galaxy } from './index';
+import { recorder } from '../record';
 import { RULES_VERSION, type GalaxyState } from './state';
 
 /**
@@ -277,17 +274,8 @@ it('leaves the state of a game of rules 1 as it was: no fact of rules 2 in its f
 });
 
 it.each([1, 2])('a game of rules %i verifies whole, its setup and turns re-run', (rules) => {
-  const record: Recorded[] = [];
-  let g: Game | undefined;
   const now = new Date(0);
-  const append = (events: NewEvent[] | { events: NewEvent[] }) => {
-    for (const e of Array.isArray(events) ? events : events.events) {
-      const stored = { id: `e${record.length}`, ...e, revision: record.length, time: now };
-      record.push(stored);
-      g = evolveGame(galaxy, g, stored);
-    }
-    return g!;
-  };
+  const { record, append, game } = recorder(galaxy, now);
   const admin = { id: 'admin', role: 'admin' as const };
   const players = ['Alpha', 'Beta'].map((name, i) => ({
     name,
@@ -298,18 +286,18 @@ it.each([1, 2])('a game of rules %i verifies whole, its setup and turns re-run',
   // A game of rules 1 was created before the setting existed.
   const { rules: _rules, ...before } = (created.data as { settings: Settings }).settings;
   append([rules === 1 ? { ...created, data: { ...(created.data as object), settings: before } } : created]);
-  for (const p of players) append(joinGame(galaxy, g!, p.actor, p.name, now));
-  append(startGame(galaxy, g!, admin, now));
+  for (const p of players) append(joinGame(galaxy, game(), p.actor, p.name, now));
+  append(startGame(galaxy, game(), admin, now));
   for (const body of ['O SORTGROUPS\nD Drone 1 0 0 0 0', 'Y secret\nS 1 1']) {
     for (const p of players) {
-      const home = (g!.state as GalaxyState).planets.find((pl) => pl.owner === p.actor.id)!.name;
+      const home = (game().state as GalaxyState).planets.find((pl) => pl.owner === p.actor.id)!.name;
       const text = `#GALAXY Kept ${p.name}\n${body}\nP ${home} Drone\n#END`;
-      append(submitOrders(galaxy, g!, p.actor, { text }, `${p.name}-${g!.turn}`));
+      append(submitOrders(galaxy, game(), p.actor, { text }, `${p.name}-${game().turn}`));
     }
-    append(closeTurn(g!, g!.turn, 'admin', now));
-    append(resolveClosedTurn(galaxy, g!));
+    append(closeTurn(game(), game().turn, 'admin', now));
+    append(resolveClosedTurn(galaxy, game()));
   }
-  expect((g!.state as GalaxyState).rules).toBe(rules === 1 ? undefined : rules);
+  expect((game().state as GalaxyState).rules).toBe(rules === 1 ? undefined : rules);
   expect(verifyGame(galaxy, record)).toEqual({
     verified: true,
     resolutions: 3,
