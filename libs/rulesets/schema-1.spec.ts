@@ -32,6 +32,8 @@ describe.each([
   ['galactic-conflict', 1, 5],
   // The same game as Galactic Conflict's events of schema 2 told it (OrdersChecked, BattleFought).
   ['galactic-conflict', 2, 5],
+  // A Galaxy game of rules 2 whose OrdersCarriedOut told each send on its own (schema 1).
+  ['galaxy', 2, 4],
 ] as const)('a %s game stored with schema %i', (id, schema, turns) => {
   const events = recorded(`${id}-schema-${schema}.json`);
   const ruleset = getRuleset(id);

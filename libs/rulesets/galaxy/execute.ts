@@ -33,7 +33,9 @@ import {
 
 function change(t: Turn, race: Race, c: Change): void {
   applyChange(t.s, race, c);
-  t.changes.push(c);
+  const last = t.changes.at(-1);
+  if (c.op === 'send' && last?.op === 'send') last.moves.push(...c.moves);
+  else t.changes.push(c);
 }
 
 /** Ends an order that cannot be carried out. No Error: a turn fails thousands, and stack traces cost. */
@@ -188,7 +190,7 @@ function send(t: Turn, race: Race, groups: Group[], to: Planet, intercept: boole
   for (const g of groups) if (shipType(race, g).drive <= 0) fail('ships without drive cannot move');
   if (!intercept && groups[0].planet === to.id)
     return { severity: 'warning', message: 'the ships are already there' };
-  if (!intercept) change(t, race, { op: 'send', groups: groups.map((g) => g.number), to: to.id });
+  if (!intercept) change(t, race, { op: 'send', moves: groups.map((g) => [g.number, to.id]) });
   for (const g of groups) {
     if (intercept) t.intercepts.set(g, to.id);
     else t.sent.set(g, race);

@@ -232,8 +232,8 @@ export type Change =
   | { op: 'eraseType'; type: string }
   | { op: 'formFleet' | 'disbandFleet'; fleet: string }
   | { op: 'upgrade'; group: number; tech: Tech }
-  /** Into hyperspace towards planet `to`. */
-  | { op: 'send'; groups: number[]; to: number }
+  /** Groups into hyperspace, each towards its planet: [group, planet] (a turn's sends in a row are one change). */
+  | { op: 'send'; moves: [number, number][] }
   /** As much of the planet's stock as the group holds (§6.8). */
   | { op: 'load'; group: number; cargo: Cargo }
   | { op: 'unload' | 'scrap'; group: number }
@@ -334,7 +334,8 @@ export const galaxyEvent = <K extends GalaxyEventName>(
 /**
  * Schema 2 made the events facts and the state their fold: TurnCompleted no longer carries the
  * state, Produced no longer the planets as they stood, PlanetBombed no longer the planet's account;
- * OrdersExecuted tells each mistake as a row. GameSetUp.rules and OrdersExecuted.done came with rules
+ * OrdersExecuted tells each mistake as a row. OrdersCarriedOut of schema 2 tells sends in a row as one
+ * change, [group, planet] each (a turn sends hundreds of groups). GameSetUp.rules and OrdersExecuted.done came with rules
  * 2 as optional fields, without a new schema: absent, they mean what every event written before them
  * meant (rules 1; no word of the orders carried out), so an older event needs no upcast.
  */
@@ -342,7 +343,7 @@ const VERSIONS: Record<GalaxyEventName, number> = {
   GameSetUp: 1,
   TurnBegan: 1,
   OrdersRefused: 1,
-  OrdersCarriedOut: 1,
+  OrdersCarriedOut: 2,
   ProductionSwitched: 1,
   Renamed: 1,
   OrdersExecuted: 2,
@@ -374,6 +375,18 @@ export const EVENT_VERSIONS: Readonly<Record<string, number>> = Object.fromEntri
  */
 export function upcast(event: RulesetEvent, version: number): RulesetEvent {
   if (version !== 1) return event;
+  if (event.type === 'galaxy.OrdersCarriedOut') {
+    const { changes, ...rest } = event.data as GalaxyEventMap['OrdersCarriedOut'];
+    type SendBefore2 = { op: 'send'; groups: number[]; to: number };
+    return galaxyEvent('OrdersCarriedOut', {
+      ...rest,
+      changes: changes.map((c): Change => {
+        if (c.op !== 'send') return c;
+        const { groups, to } = c as unknown as SendBefore2;
+        return { op: 'send', moves: groups.map((g) => [g, to]) };
+      }),
+    });
+  }
   if (event.type === 'galaxy.TurnCompleted')
     return galaxyEvent('TurnRecorded', event.data as GalaxyEventMap['TurnRecorded']);
   if (event.type === 'galaxy.Produced') {

@@ -69,7 +69,7 @@ export function applyChange(s: GalaxyState, race: Race, c: Change): void {
       groupOf(race, c.group).tech = { ...c.tech };
       return;
     case 'send':
-      for (const n of c.groups) dispatch(s, groupOf(race, n), c.to);
+      for (const [n, to] of c.moves) dispatch(s, groupOf(race, n), to);
       return;
     case 'load': {
       const g = groupOf(race, c.group);
