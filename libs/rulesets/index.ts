@@ -1,4 +1,5 @@
 import type { Ruleset } from '@warpgate/engine';
+import { galacTac } from './galac-tac';
 import { galacticConflict } from './galactic-conflict';
 import { galaxy } from './galaxy';
 
@@ -10,6 +11,7 @@ export const rulesets: Readonly<Record<string, Ruleset>> = Object.freeze(
   Object.assign(Object.create(null) as Record<string, Ruleset>, {
     [galacticConflict.id]: galacticConflict,
     [galaxy.id]: galaxy,
+    [galacTac.id]: galacTac,
   }),
 );
 
