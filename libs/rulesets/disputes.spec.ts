@@ -11,7 +11,9 @@ import {
   verifyGame,
   voidTurn,
   type Game,
+  type Ruleset,
 } from '@warpgate/engine';
+import { formatLoc, type GtState } from './galac-tac/state';
 import { getRuleset } from './index';
 import { recorder } from './record';
 
@@ -27,19 +29,19 @@ const [a, b] = [
   { id: 'b', role: 'player' as const },
 ];
 
-function play(options: Partial<Parameters<typeof createGame>[1]> = {}) {
+function play(options: Partial<Parameters<typeof createGame>[1]> = {}, rules: Ruleset = ruleset) {
   const now = new Date();
-  const { record, append, game } = recorder(ruleset, now);
+  const { record, append, game } = recorder(rules, now);
   const input = {
-    ruleset: ruleset.id,
+    ruleset: rules.id,
     name: 'Disputed',
     schedule: { kind: 'period', minutes: 60 } as const,
     ...options,
   };
-  append(createGame(ruleset, input, admin, { gameId: 'g', seed: 'seed' }, now));
-  append(joinGame(ruleset, game(), a, 'ANTARES', now));
-  append(joinGame(ruleset, game(), b, 'BELLATRIX', now));
-  append(startGame(ruleset, game(), admin, now));
+  append(createGame(rules, input, admin, { gameId: 'g', seed: 'seed' }, now));
+  append(joinGame(rules, game(), a, 'ANTARES', now));
+  append(joinGame(rules, game(), b, 'BELLATRIX', now));
+  append(startGame(rules, game(), admin, now));
   return { record, append, now, game };
 }
 
@@ -91,6 +93,39 @@ it('a turn voided twice is resolved again from its close, with the amended order
   const ids = record.filter((e) => e.type === 'TurnResolved').map((e) => e.id);
   expect(new Set(ids).size).toBe(3);
   expect(verifyGame(ruleset, record)).toMatchObject({ verified: true, resolutions: 4, turns: 1 });
+});
+
+it('a Galac-Tac turn voided is resolved again from its close with the amended orders', () => {
+  const gt = getRuleset('galac-tac');
+  const { record, append, now, game } = play({}, gt);
+  const state = () => game().state as GtState;
+  const home = state().empires.find((e) => e.id === 'b')!.home;
+  append(submitOrders(gt, game(), a, { text: '' }, 's-a'));
+  append(submitOrders(gt, game(), b, { text: `RESEARCH ${formatLoc(home)} 50` }, 's-b'));
+  const closed = append(closeTurn(game(), 1, 'admin', now));
+  append(resolveClosedTurn(gt, game()));
+  expect(state().empires.find((e) => e.id === 'b')!.research).toBe(50);
+
+  append(openDispute(game(), b, 1, 'I meant missiles', 'd1'));
+  append(ruleDispute(game(), admin, 'd1', { upheld: true, note: 'Typed in the wrong box' }));
+  const amended = `MISSILES ${formatLoc(home)} 20`;
+  const voided = append(
+    voidTurn(
+      gt,
+      game(),
+      admin,
+      { turn: 1, disputeId: 'd1', reason: 'Wrong box', amended: [{ playerId: 'b', text: amended }] },
+      ['s-b2'],
+      now,
+    ),
+  );
+  expect(stateHash(voided.state)).toBe(stateHash(closed.state));
+  const again = append(resolveClosedTurn(gt, game()));
+  expect(again).toMatchObject({ status: 'running', turn: 2 });
+  expect(state().empires.find((e) => e.id === 'b')!.research).toBe(0);
+  expect(state().systems.find((x) => x.loc === home)!.missiles).toEqual({ b: 20 });
+  expect(gt.report(again.state, 'b')!.text).toMatch(new RegExp(`${amended} +executed: built 20 missiles`));
+  expect(verifyGame(gt, record)).toMatchObject({ verified: true, resolutions: 3, turns: 1 });
 });
 
 it('a resolution with an event it did not produce, under an id of its own, is not verified', () => {

@@ -85,6 +85,47 @@ const SCRIPTS: Script[] = [
       { p1: galaxyOrders('Altair', 'P 4 CAP'), p2: galaxyOrders('Bellatrix', 'P Castle CAP') },
     ],
   },
+  {
+    ruleset: 'galac-tac',
+    settings: {},
+    players: [
+      { id: 'p1', name: 'ALTAIR' },
+      { id: 'p2', name: 'BETELGEUSE' },
+    ],
+    // ALTAIR (home 17-40) charts two stars and colonizes one of them (a colony on turn 4), sends a
+    // scout and a freighter to BETELGEUSE's home (75 squares: both arrive on turn 4, the scout
+    // unseen, the freighter into the stations' DEFEND: a combat it does not survive), loads PV where
+    // there is none (failed), researches, builds missiles, a station (four fortnights in dry dock),
+    // a new design it cannot pay for (failed), joins and detaches a ship, writes a line with a
+    // control character and asks for maps and shipyard reports. BETELGEUSE (home 92-17) defends
+    // with its stations, names its home and a ship, charts and colonizes a star and misses turn 2.
+    turns: [
+      {
+        p1: [
+          'CHART 2452 13-39 3953 15-35',
+          'SCOUT 4106 92-17',
+          'TO 3845 92-17',
+          'LOAD 4775 10 PV',
+          'RESEARCH 17-40 40',
+          'MISSILES 17-40 5',
+          'CLASSIFY SC Scout 2P+1T5//16-16',
+          'BUILD 17-40 ST1 Fort',
+          'BUILD 17-40 SC Picket',
+          'JOIN 1106 4170',
+          'HELLO\u0007WORLD',
+          'MAP QUAD 15-35 PV',
+          'SHIPYARD CODE',
+        ].join('\n'),
+        p2: ['DEFEND 1200 4380', 'NAME 92-17 Castle', 'NAME 1299 Guard', 'CHART 1339 88-17'].join('\n'),
+      },
+      { p1: ['COLONIZE 4775 13-39 Nova', 'DETACH 4170', 'SHIPYARD'].join('\n') },
+      {
+        p1: ['TO 2452 17-40', 'RESEARCH 17-40 10'].join('\n'),
+        p2: ['DEFEND 1299 5055', 'COLONIZE 1512 88-17 Outpost'].join('\n'),
+      },
+      { p1: 'MAP PV', p2: 'SHIPYARD SSD-' },
+    ],
+  },
 ];
 
 const SEED = 'golden';

@@ -1,4 +1,7 @@
 import { createRng, playTurn, resolveSettings, setupGame, type Rng } from '@warpgate/engine';
+import { galacTac } from './galac-tac';
+import { designOf } from './galac-tac/evolve';
+import { formatLoc, type GtState } from './galac-tac/state';
 import { galacticConflict as gc } from './galactic-conflict';
 import { pageColumns } from './hostile';
 import { galaxy, type GalaxyState } from './galaxy';
@@ -204,5 +207,74 @@ describe('full printouts fit the page', () => {
     );
     const after = playTurn(gc, state, orders, 'wide').state;
     for (const p of players) expect(tooWide(gc.report(after, p.id)!.text.split('\n'))).toEqual([]);
+  });
+
+  it('Galac-Tac: names of thirty and fifteen characters, long orders, fleets, combats, maps, to the end', () => {
+    const empires = races.map((r) => ({ ...r, name: `${LONG} EMPIRE ${r.name.slice(-1)}`.padEnd(30, '!') }));
+    const settings = resolveSettings(galacTac.settings, { startingPi: 10000 }).settings;
+    let state = setupGame(galacTac, settings, empires, 'wide').state;
+    const ships = (empire: string, code: string) =>
+      state.ships.filter((x) => x.owner === empire && designOf(state, x).code === code).map((x) => x.id);
+    const home = (empire: string) => formatLoc(state.empires.find((e) => e.id === empire)!.home);
+    const name = '"Fifteen Chars X"';
+    // Every empire sends scouts, freighters and an attack to the others' homes, which their stations
+    // defend, and to the galaxy's centre (a cease fire); builds, loads, researches and asks for reports.
+    const first = (empire: string, i: number) => {
+      const [sc1, sc2, sc3] = ships(empire, 'SC1');
+      const [fx1, fx2, fx3] = ships(empire, 'FX');
+      const [sk1, sk2] = ships(empire, 'SK1');
+      const [st1, st2] = ships(empire, 'ST1');
+      const [next, other] = [1, 2].map((k) => home(empires[(i + k) % 3].id));
+      const h = home(empire);
+      return [
+        `NAME ${h} ${name} ${sk1} ${name}`,
+        `NAME ${sc1} ${name} ${fx1} ${name}`,
+        'CLASSIFY LONG "Long Name Ships" 10P+1T10/4;1;10/15-10',
+        `BUILD ${h} LONG ${name} ${name} ${name}`,
+        `BUILD ${h} ST1 ${name}`,
+        `SCOUT ${sc1} ${next} 50-50 ${other} 05-05`,
+        `SCOUT ${sc3} ${other}`,
+        `CHART ${sc2} 50-50`,
+        `MISSILES ${h} 50`,
+        `LOAD ${fx1} 5 PI 5 MISS`,
+        `SHUTTLE ${fx1} ${h} ${next} ${other} ${h}`,
+        `TO ${fx2} 50-50 ${fx3} ${next}`,
+        `JOIN ${sk1} ${sk2}`,
+        `ATTACK ${sk1} ${next} 900`,
+        `COMBAT ${sk1} 6 6 4 999999`,
+        `DEFEND ${st1} ${st2} ${ships(empire, 'CV1J')[0]}`,
+        `STANDING ${st1} 5 6 4 999999`,
+        `RESEARCH ${h} 3000`,
+        'X'.repeat(100),
+        `CLASSIFY BAD ${name} ${'9'.repeat(40)}`,
+        'MAP WHOLE QUAD',
+        'SHIPYARD SSD- NAME',
+      ].join('\n');
+    };
+    const seen = new Set<string>();
+    const wide: string[] = [];
+    while (!state.ended) {
+      const orders = Object.fromEntries(
+        empires.map((e, i) => [
+          e.id,
+          galacTac.parseOrders(state.turn === 1 ? first(e.id, i) : state.turn < 10 ? 'MAP QUAD QUAD' : '')
+            .orders,
+        ]),
+      );
+      state = playTurn(galacTac, state, orders, 'wide').state as GtState;
+      for (const e of empires) {
+        const text = galacTac.report(state, e.id)?.text ?? '';
+        wide.push(...tooWide(text.split('\n')));
+        for (const part of ['COMBAT REPORT', 'ENCOUNTER', 'SCOUT REPORTS', 'Dry dock', 'STANDINGS'])
+          if (text.includes(part)) seen.add(part);
+      }
+    }
+    expect([...seen].sort()).toEqual([
+      'COMBAT REPORT',
+      'Dry dock',
+      'ENCOUNTER',
+      'SCOUT REPORTS',
+      'STANDINGS',
+    ]);
   });
 });

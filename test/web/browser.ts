@@ -63,6 +63,21 @@ export async function person(browser: Browser, url: string): Promise<Person> {
   return { context, page, problems };
 }
 
+/** Signs up as `name` (password: `<name> password`) from the home page, and is then logged in. */
+export async function signUp({ page }: Person, name: string) {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Log in', exact: true }).click();
+  await page.getByRole('tab', { name: 'Sign up' }).click();
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Password', { exact: true }).fill(`${name} password`);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('button', { name: 'Log out' }).waitFor();
+}
+
+/** The game screen's order editor for `turn`. */
+export const ordersEditor = ({ page }: Person, turn: number) =>
+  page.getByRole('textbox', { name: new RegExp(`^Orders for turn ${turn}\\b`) });
+
 /** `<name>-desktop.png` and `<name>-phone.png` in SCREENSHOTS; the page is left at desktop width. */
 export async function screenshots(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });

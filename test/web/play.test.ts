@@ -1,24 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { until } from '../support/app';
-import { DESKTOP, Person, PHONE, screenshots, SCREENSHOTS, withBrowser } from './browser';
+import {
+  DESKTOP,
+  ordersEditor,
+  Person,
+  PHONE,
+  screenshots,
+  SCREENSHOTS,
+  signUp,
+  withBrowser,
+} from './browser';
 import { join } from 'node:path';
 
 const { person } = withBrowser();
 
 const suffix = randomUUID().slice(0, 6);
 
-async function signUp({ page }: Person, name: string) {
-  await page.goto('/');
-  await page.getByRole('link', { name: 'Log in', exact: true }).click();
-  await page.getByRole('tab', { name: 'Sign up' }).click();
-  await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByLabel('Password', { exact: true }).fill(`${name} password`);
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.getByRole('button', { name: 'Log out' }).waitFor();
-}
-
-const ordersEditor = ({ page }: Person, turn: number) =>
-  page.getByRole('textbox', { name: new RegExp(`^Orders for turn ${turn}\\b`) });
 /** The flag ('orders in', 'ready' …) an empire's entry in the players' list shows. */
 const flag = ({ page }: Person, empire: string, text: string) =>
   page.locator('.players li', { hasText: empire }).getByText(text, { exact: true });

@@ -1,9 +1,11 @@
 import type { GameSummary } from '@warpgate/engine';
+import type { GtView, PlayerView } from '@warpgate/rulesets/galac-tac';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from './api';
 import { live, type Push } from './live';
 import { GameMap, type AnyView } from './maps';
 import { DisputesPanel } from './disputes';
+import { GtDesign } from './gt-design';
 import { MessagesPanel } from './messages';
 import { gameNames, markRead, notes } from './notifications';
 import { OrdersPanel, type PickTarget } from './orders';
@@ -319,6 +321,9 @@ function GameScreen({
       : []),
   ];
   const v = view.data?.view;
+  // Galac-Tac's players design their ships: the design screen writes CLASSIFY into the orders.
+  const designer =
+    game.ruleset === 'galac-tac' && (v as GtView | undefined)?.role === 'player' ? (v as PlayerView) : null;
 
   return (
     <div class={`game-screen${side ? '' : ' map-only'}`}>
@@ -349,7 +354,12 @@ function GameScreen({
         ) : (
           <GameMap ruleset={game.ruleset} view={v} selected={selected} onSelect={select} />
         )}
-        {!selected && v && <p class="muted hint">Select a world on the map to see what you know of it.</p>}
+        {!selected && v && (
+          <p class="muted hint">
+            Select a {game.ruleset === 'galac-tac' ? 'square' : 'world'} on the map to see what you know of
+            it.
+          </p>
+        )}
       </div>
       {side && (
         <div class="side-pane" role="tabpanel" aria-labelledby={`tab-${side}`}>
@@ -363,6 +373,16 @@ function GameScreen({
                 reloadSummary();
               }}
               armPick={(target) => (pick.current = target)}
+              tools={
+                designer
+                  ? (addLine) => (
+                      <details class="order-forms gt-design-screen">
+                        <summary>Design a ship</summary>
+                        <GtDesign view={designer} addLine={addLine} />
+                      </details>
+                    )
+                  : undefined
+              }
             />
           )}
           {side === 'report' &&

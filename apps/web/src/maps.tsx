@@ -1,9 +1,11 @@
 import type { GcView } from '@warpgate/rulesets/galactic-conflict';
 import type { GalaxyView } from '@warpgate/rulesets/galaxy';
+import type { GtView } from '@warpgate/rulesets/galac-tac';
 import { GalaxyMap, PlanetDetails } from './galaxy-map';
 import { GcMap, GcWorldDetails } from './gc-map';
+import { GtMap, GtSquareDetails } from './gt-map';
 
-export type AnyView = GcView | GalaxyView;
+export type AnyView = GcView | GalaxyView | GtView;
 
 /** The ruleset's map of a view, and what the view tells of the world or planet selected on it. */
 export function GameMap({
@@ -29,6 +31,13 @@ export function GameMap({
       <>
         <GalaxyMap view={view as GalaxyView} selected={selected} onSelect={onSelect} />
         {selected && <PlanetDetails view={view as GalaxyView} planet={selected} />}
+      </>
+    );
+  if (ruleset === 'galac-tac')
+    return (
+      <>
+        <GtMap view={view as GtView} selected={selected} onSelect={onSelect} />
+        {selected && <GtSquareDetails view={view as GtView} loc={selected} />}
       </>
     );
   return <p class="muted">No map for this ruleset yet.</p>;

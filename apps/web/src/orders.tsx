@@ -1,4 +1,5 @@
 import type { Diagnostic, OrderTypeSpec } from '@warpgate/engine';
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, errorText } from './api';
 import type { Checked, MyOrders, RulesetInfo, Summary } from './types';
@@ -9,13 +10,14 @@ const YES_NO = ['yes', 'no'];
 
 /**
  * The order a form's fields make, in the JSON form of its type: numbers as numbers (or a word the
- * rulebook reads in place of one, as typed), a yes-or-no as a boolean. Every field is required (the
- * specs tell no optional ones). The api writes it as rulebook text.
+ * rulebook reads in place of one, as typed), a yes-or-no as a boolean; an optional field left blank
+ * is left out. The api writes it as rulebook text.
  */
 function orderOf(spec: OrderTypeSpec, values: string[]): Record<string, unknown> {
   const order: Record<string, unknown> = { type: spec.name };
   spec.args.forEach((arg, i) => {
     const value = (values[i] ?? '').trim();
+    if (arg.optional && value === '') return;
     if (arg.type === 'int' || arg.type === 'world') {
       const word = arg.words?.find((w) => w.toUpperCase() === value.toUpperCase());
       order[arg.name] = word ?? Number(value);
@@ -51,7 +53,13 @@ function OrderForm({
   const { busy, error, run } = useAction();
   const chosen = specs.find((spec) => spec.name === name) ?? specs[0];
   useEffect(() => {
-    setValues(chosen ? chosen.args.map((a) => (a.values ?? (a.type === 'enum' ? YES_NO : []))[0] ?? '') : []);
+    setValues(
+      chosen
+        ? chosen.args.map((a) =>
+            a.optional ? '' : ((a.values ?? (a.type === 'enum' ? YES_NO : []))[0] ?? ''),
+          )
+        : [],
+    );
     setProblems([]);
   }, [chosen?.name]);
   if (!chosen) return null;
@@ -90,7 +98,7 @@ function OrderForm({
           const common = {
             name: `order-${arg.name}`,
             value: values[i] ?? '',
-            required: true,
+            required: !arg.optional,
             title: arg.help,
             onFocus: () =>
               arg.type === 'world' || arg.type === 'string'
@@ -101,6 +109,7 @@ function OrderForm({
           if (arg.type === 'enum')
             input = (
               <select {...common} onChange={(e) => set(i, e.currentTarget.value)}>
+                {arg.optional && <option value="">—</option>}
                 {(arg.values ?? YES_NO).map((v) => (
                   <option key={v}>{v}</option>
                 ))}
@@ -190,7 +199,8 @@ const summaryOf = (ds: Diagnostic[]) => {
 
 /**
  * The order editor: the rulebook's syntax with per-line diagnostics from the check endpoint as one
- * types, forms from the ruleset's order types, and the submission with its ready flag.
+ * types, forms from the ruleset's order types, and the submission with its ready flag. `tools` are
+ * more ways to write an order (Galac-Tac's ship design): they get the editor's `addLine`.
  */
 export function OrdersPanel({
   game,
@@ -198,12 +208,14 @@ export function OrdersPanel({
   mine,
   reload,
   armPick,
+  tools,
 }: {
   game: Summary;
   ruleset: RulesetInfo;
   mine: MyOrders | undefined;
   reload: () => void;
   armPick: (target: PickTarget | null) => void;
+  tools?: (addLine: (line: string) => void) => ComponentChildren;
 }) {
   const [text, setText] = useState('');
   const [diagnostics, setDiagnostics] = useState<Diagnostic[] | null>(null);
@@ -241,11 +253,13 @@ export function OrdersPanel({
     setDiagnostics(s ? (s.diagnostics as Diagnostic[]) : null);
   }, [mine, game.id]);
 
-  const edit = (value: string) => {
-    setText(value);
+  const edit = (change: string | ((old: string) => string)) => {
+    setText(change);
     setError('');
     check();
   };
+  // From the text as it is then: a form's line comes after its round trip to the api.
+  const addLine = (line: string) => edit((old) => withLine(old, line));
 
   const submit = (ready: boolean) =>
     run(async () => {
@@ -369,15 +383,13 @@ export function OrdersPanel({
         )}
       </div>
       {open && (
-        <details class="order-forms">
-          <summary>Build an order with a form</summary>
-          <OrderForm
-            ruleset={ruleset}
-            empires={empires}
-            armPick={armPick}
-            addLine={(line) => edit(withLine(text, line))}
-          />
-        </details>
+        <>
+          <details class="order-forms">
+            <summary>Build an order with a form</summary>
+            <OrderForm ruleset={ruleset} empires={empires} armPick={armPick} addLine={addLine} />
+          </details>
+          {tools?.(addLine)}
+        </>
       )}
     </div>
   );

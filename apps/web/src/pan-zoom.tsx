@@ -18,24 +18,28 @@ const zoomed = (b: Box, factor: number, cx = b.x + b.w / 2, cy = b.y + b.h / 2):
 /**
  * An SVG map that zooms and pans: wheel and drag with a mouse, pinch and drag on a touch screen,
  * arrows, + and - and 0 from the keyboard, and buttons. A drag is not a click on what it started on.
+ * It opens on `start` (a player's own part of it), the whole of `bounds` when not given; 0 and the
+ * fit button show the whole map.
  */
 export function PanZoom({
   bounds,
+  start = bounds,
   label,
   children,
 }: {
   bounds: Box;
+  start?: Box;
   label: string;
   children: ComponentChildren;
 }) {
   const svg = useRef<SVGSVGElement>(null);
-  const [box, setBox] = useState(bounds);
+  const [box, setBox] = useState(start);
   const boxRef = useRef(box);
   boxRef.current = box;
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const dragged = useRef(false);
-  const key = `${bounds.x},${bounds.y},${bounds.w},${bounds.h}`;
-  useEffect(() => setBox(bounds), [key]);
+  const key = `${start.x},${start.y},${start.w},${start.h}`;
+  useEffect(() => setBox(start), [key]);
 
   /** Map units per screen pixel (the SVG keeps its aspect ratio: the larger of the two). */
   const scale = () => {

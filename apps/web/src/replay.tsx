@@ -1,5 +1,6 @@
 import type { GcView } from '@warpgate/rulesets/galactic-conflict';
 import type { GalaxyView } from '@warpgate/rulesets/galaxy';
+import type { GtView } from '@warpgate/rulesets/galac-tac';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ClientToServer, Replaying, ServerToClient } from '@warpgate/contracts';
 import { io, type Socket } from 'socket.io-client';
@@ -69,6 +70,27 @@ export function scoresOf(view: AnyView): { name: string; figures: [string, numbe
       };
     });
   }
+  const gt = view as GtView;
+  if (gt.role === 'admin' && 'empires' in gt)
+    return gt.empires.map((e) => ({
+      name: e.name,
+      figures: [
+        ['Systems', gt.systems.filter((x) => x.owner === e.id).length],
+        ['Ships', gt.ships.filter((x) => x.owner === e.id).length],
+        ['Tech level', e.tl],
+      ],
+    }));
+  if (gt.role === 'player' && 'valuation' in gt.me)
+    return [
+      {
+        name: gt.me.name,
+        figures: [
+          ['Systems', gt.systems.length],
+          ['Ships', gt.ships.length],
+          ['Valuation percentile', gt.me.valuation ?? 0],
+        ],
+      },
+    ];
   return null;
 }
 

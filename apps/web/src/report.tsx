@@ -1,18 +1,34 @@
 import type { Diagnostic, Notice } from '@warpgate/engine';
 import type { PlayerView as GcPlayerView } from '@warpgate/rulesets/galactic-conflict';
 import type { PlayerView as GalaxyPlayerView } from '@warpgate/rulesets/galaxy';
-import type { ComponentChildren } from 'preact';
+import type { PlayerView as GtPlayerView } from '@warpgate/rulesets/galac-tac';
+import type { ComponentChildren, VNode } from 'preact';
 import { useState } from 'preact/hooks';
+import { formatRating, ssd } from '../../../libs/rulesets/galac-tac/design';
+import { formatLoc } from '../../../libs/rulesets/galac-tac/state';
+import { cargoText, inFleets, orderLabel } from './gt-map';
 import type { ReportEntry } from './types';
 
-type Cell = string | number;
+/** A table's cell: a figure, a text, or something to act on (a button). */
+type Cell = string | number | VNode;
 const cell = (c: Cell) => (typeof c === 'number' && !Number.isInteger(c) ? c.toFixed(2) : c);
 
-function Table({ caption, head, rows }: { caption: string; head: string[]; rows: Cell[][] }) {
+/** `wrap`: long texts wrap in their cells (sentences, not figures). */
+export function Table({
+  caption,
+  head,
+  rows,
+  wrap = false,
+}: {
+  caption: string;
+  head: string[];
+  rows: Cell[][];
+  wrap?: boolean;
+}) {
   if (rows.length === 0) return null;
   return (
     <div class="panel table-wrap">
-      <table>
+      <table class={wrap ? 'wrap' : undefined}>
         <caption>{caption}</caption>
         <thead>
           <tr>
@@ -34,6 +50,20 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Figures by name, as tiles. */
+export function Facts({ items, label }: { items: readonly (readonly [string, Cell])[]; label?: string }) {
+  return (
+    <dl class="facts" aria-label={label}>
+      {items.map(([k, n]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{n}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -80,24 +110,17 @@ function GcPanels({ v }: { v: GcPlayerView }) {
   return (
     <>
       <Panel title={`${v.me.name}: score ${v.me.score}`}>
-        <dl class="facts">
-          {(
-            [
-              ['Worlds', t.worlds],
-              ['Econ', t.econ],
-              ['CP', t.cp],
-              ['AF', t.af],
-              ['DF', t.df],
-              ['FT', t.ft],
-              ['Probes', t.probes],
-            ] as const
-          ).map(([k, n]) => (
-            <div key={k}>
-              <dt>{k}</dt>
-              <dd>{n}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts
+          items={[
+            ['Worlds', t.worlds],
+            ['Econ', t.econ],
+            ['CP', t.cp],
+            ['AF', t.af],
+            ['DF', t.df],
+            ['FT', t.ft],
+            ['Probes', t.probes],
+          ]}
+        />
       </Panel>
       <News notices={v.notices} />
       <Diagnostics
@@ -253,6 +276,144 @@ function GalaxyPanels({ v }: { v: GalaxyPlayerView }) {
   );
 }
 
+const GT_RESULT = { done: 'executed', partial: 'partly executed', failed: 'failed' } as const;
+const GT_STATUS = { home: 'Home System', production: 'Production', colony: 'Colony' } as const;
+
+function GtPanels({ v }: { v: GtPlayerView }) {
+  const ships = inFleets(v.ships);
+  return (
+    <>
+      <Panel title={`Empire ${v.me.name}, ${v.date}`}>
+        <Facts
+          items={[
+            ['Tech level', v.me.tl],
+            ['Research PI', v.me.research],
+            ['Valuation percentile', v.me.valuation ?? '-'],
+            ['Systems', v.systems.length],
+            ['Ships', v.ships.length],
+            ['Designs', v.designs.length],
+          ]}
+        />
+        {v.me.eliminated && <p>Your Home System was destroyed on {v.me.eliminated}.</p>}
+        {v.winners && <p>The game is over. Won by {v.winners.join(', ')}.</p>}
+        {v.known.length > 0 && <p class="muted">Empires you know: {v.known.join(', ')}</p>}
+      </Panel>
+      <Table
+        caption="Actions"
+        wrap
+        head={['Line', 'Action', 'Result', 'Note']}
+        rows={v.actions.map(([line, text, outcome, note]) => [line ?? '-', text, GT_RESULT[outcome], note])}
+      />
+      {v.notes.length + v.missing.length > 0 && (
+        <Panel title="Status">
+          <ul>
+            {v.notes.map((n, i) => (
+              <li key={i}>{n}</li>
+            ))}
+            {v.missing.length > 0 && <li>Missing: {v.missing.join(', ')}</li>}
+          </ul>
+        </Panel>
+      )}
+      <Table
+        caption="Your systems"
+        head={['Square', 'Name', 'Status', 'PV', 'Output', 'PI', 'M', 'Imports', 'Alarm']}
+        rows={v.systems.map((x) => [
+          formatLoc(x.loc),
+          x.name ?? '',
+          GT_STATUS[x.status],
+          x.pv,
+          x.output,
+          x.status === 'colony' ? '' : x.pi,
+          x.missiles,
+          x.imports || '',
+          x.beingDestroyed ? 'Being destroyed!' : x.underAttack ? 'Under attack!' : '',
+        ])}
+      />
+      <Table
+        caption="Foreign ships at your systems"
+        head={['Square', 'Ships', 'Total SSD', 'Largest SSD']}
+        rows={v.systems.flatMap((x) => x.sightings.map((s) => [formatLoc(x.loc), s.ships, s.ssd, s.largest]))}
+      />
+      <Table
+        caption="Your fleets"
+        head={['Ship', 'Code', 'Name', 'Rating', 'SSD', 'At', 'Order', 'Cargo']}
+        rows={ships.map(({ ship: x, depth }) => [
+          `${'↳ '.repeat(depth)}${x.id}`,
+          x.code,
+          x.name,
+          formatRating(x.intact, { missiles: x.missiles, ...(x.tl < v.me.tl ? { tl: x.tl } : {}) }),
+          x.ssd,
+          formatLoc(x.loc),
+          x.carrier !== null
+            ? `in hangar of ${x.carrier}`
+            : x.parent !== null
+              ? `joined to ${x.parent}`
+              : orderLabel(x.order),
+          cargoText(x.cargo),
+        ])}
+      />
+      <Table
+        caption="Dry docks"
+        head={['Ship', 'Code', 'Name', 'At', 'TL', 'Due', 'Complete']}
+        rows={v.docks.map((d) => [
+          d.id,
+          d.code,
+          d.name,
+          formatLoc(d.loc),
+          d.tl,
+          d.due,
+          `${Math.floor((100 * d.elapsed) / d.delay)} %`,
+        ])}
+      />
+      <Table
+        caption="Scout reports"
+        head={['Scout', 'Square', 'Owner', 'Ships', 'Total SSD', 'Largest SSD']}
+        rows={v.scouts.map((r) =>
+          r.estimate
+            ? [r.ship, formatLoc(r.loc), r.owner, 'escaped', `about ${r.ssd}`, '']
+            : [r.ship, formatLoc(r.loc), r.owner, r.ships, r.ssd, r.largest],
+        )}
+      />
+      {v.encounters.map((e) => (
+        <Table
+          key={e.loc}
+          caption={`Encounter at ${formatLoc(e.loc)}: cease fire`}
+          head={['Empire', 'Ships', 'Total SSD']}
+          rows={e.sides.map((s) => [s.own ? `${s.empire} (you)` : s.empire, s.ships, s.ssd])}
+        />
+      ))}
+      {v.combats.map((c) => (
+        <Table
+          key={c.loc}
+          caption={`Combat at ${formatLoc(c.loc)}, ${c.rounds} round${c.rounds === 1 ? '' : 's'}`}
+          head={['Empire', 'Ship', 'Code', 'Before', 'SSD', 'After', 'SSD', 'Lost in round']}
+          rows={c.ships.map((x) => [
+            x.empire,
+            x.id,
+            x.code,
+            formatRating(x.before),
+            x.ssd,
+            x.after ? formatRating(x.after) : 'destroyed',
+            x.after ? ssd(x.after) : '',
+            x.lost ?? '',
+          ])}
+        />
+      ))}
+      {v.standings && (
+        <Table
+          caption="Final standings"
+          head={['Rank', 'Empire', 'Result']}
+          rows={v.standings.map((s) => [
+            s.rank,
+            `${s.name}${s.winner ? ' (winner)' : ''}`,
+            s.destroyed ? `destroyed on ${s.destroyed}` : `percentile ${s.percentile ?? 0}`,
+          ])}
+        />
+      )}
+    </>
+  );
+}
+
 /** The player's turn reports: structured panels, or the printout as the rulebook prints it. */
 export function ReportPanel({ ruleset, reports }: { ruleset: string; reports: ReportEntry[] }) {
   const [turn, setTurn] = useState<number | null>(null);
@@ -307,6 +468,8 @@ export function ReportPanel({ ruleset, reports }: { ruleset: string; reports: Re
         <GcPanels v={data as GcPlayerView} />
       ) : ruleset === 'galaxy' ? (
         <GalaxyPanels v={data as GalaxyPlayerView} />
+      ) : ruleset === 'galac-tac' ? (
+        <GtPanels v={data as GtPlayerView} />
       ) : (
         <pre class="printout">{entry.report.text}</pre>
       )}

@@ -58,6 +58,8 @@ export interface OrderArgSpec {
   values?: string[];
   /** An int's words the rulebook reads in place of a number (Galaxy's group MAX). */
   words?: string[];
+  /** May be left blank: a form leaves it out of the order. */
+  optional?: true;
   help?: string;
 }
 

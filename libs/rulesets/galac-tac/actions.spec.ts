@@ -415,10 +415,42 @@ describe('fleets and hangars', () => {
     expect(shipOf(s, 1003)).toMatchObject({ parent: null, order: { kind: 'DEFEND' } });
     expect(shipOf(s, 1004)).toMatchObject({ parent: null, order: { kind: 'DEFEND' } });
   });
+  it('DETACH of a sub-flagship in a tow: the tow ends and its children stay with the tower (§4.6 DETACH)', () => {
+    const s = position(
+      [
+        [1801, 'FF1', HOME],
+        [1802, 'FX', HOME],
+        [1803, 'FX', HOME],
+        [1804, 'SK1', HOME],
+      ],
+      [gtEvent('Joined', { flag: 1802, ship: 1803 }), gtEvent('Joined', { flag: 1801, ship: 1802 })],
+    );
+    expect(run(s, 'TOW 1801 1804 10-30\nDETACH 1802').results).toEqual([
+      ['done', 'ship 1804 in tow'],
+      ['done', ''],
+    ]);
+    expect(shipOf(s, 1803)).toMatchObject({ parent: 1801, order: { kind: 'NONE' } });
+    expect(shipOf(s, 1802)).toMatchObject({ parent: null, order: { kind: 'NONE' } });
+    expect([1801, 1804].map((id) => shipOf(s, id).order)).toEqual([{ kind: 'NONE' }, { kind: 'NONE' }]);
+  });
+
+  it('DETACH of a tower that leads a fleet: the tow ends for every ship in it', () => {
+    const s = position(
+      [
+        [1801, 'FF1', HOME],
+        [1802, 'FX', HOME],
+        [1804, 'SK1', HOME],
+      ],
+      [gtEvent('Joined', { flag: 1801, ship: 1802 })],
+    );
+    run(s, 'TOW 1801 1804 10-30\nDETACH 1801');
+    expect([1801, 1802, 1804].map((id) => shipOf(s, id).order)).toEqual(Array(3).fill({ kind: 'NONE' }));
+    expect(shipOf(s, 1802).parent).toBeNull();
+  });
 });
 
 describe('COMBAT and STANDING', () => {
-  it('GT-17 COMBAT after ATTACK sets the fleet’s controls; under DEFEND it fails', () => {
+  it('GT-17 COMBAT after ATTACK sets the flagship’s controls; under DEFEND it fails', () => {
     const s = position(
       [
         [1234, 'DD1', HOME],
@@ -438,14 +470,31 @@ describe('COMBAT and STANDING', () => {
       ['done', ''],
       ['failed', 'ship 1300 is not under ATTACK orders: give COMBAT after ATTACK'],
     ]);
+    // Set on the named ship only; its fleet fights under the nearest controls up the fleet (§7.2).
     const controls = { drone: 0, p: 3, t: 2, minSSD: 200 };
-    expect([shipOf(s, 1234).controls, shipOf(s, 1235).controls]).toEqual([controls, controls]);
+    expect([shipOf(s, 1234).controls, shipOf(s, 1235).controls]).toEqual([controls, null]);
     expect(run(s, 'STANDING 1300 1\nCOMBAT 1234 0 0 0 0').results.slice(-2)).toEqual([
       ['done', ''],
       ['done', 'controls cancelled'],
     ]);
     expect(shipOf(s, 1300).controls).toEqual({ drone: 1, p: 0, t: 0, minSSD: 0 });
     expect(shipOf(s, 1234).controls).toBeNull();
+  });
+  it('a sub-fleet’s own controls beat the main fleet’s, whatever order they were given in (§7.2)', () => {
+    const s = position(
+      [
+        [1234, 'DD1', HOME],
+        [1235, 'FF1', HOME],
+        [1236, 'FF1', HOME],
+      ],
+      [gtEvent('Joined', { flag: 1235, ship: 1236 }), gtEvent('Joined', { flag: 1234, ship: 1235 })],
+    );
+    run(s, 'ATTACK 1234 50-50\nCOMBAT 1235 0 1 1 0\nCOMBAT 1234 0 3 2 200');
+    expect([1234, 1235, 1236].map((id) => shipOf(s, id).controls)).toEqual([
+      { drone: 0, p: 3, t: 2, minSSD: 200 },
+      { drone: 0, p: 1, t: 1, minSSD: 0 },
+      null,
+    ]);
   });
 });
 
@@ -541,14 +590,15 @@ describe('NAME', () => {
     expect(shipOf(s, 1201).name).toBe('DEFIANT');
   });
 
-  it('names the target of an own COLONIZE in progress', () => {
+  it('names the target of an own COLONIZE in progress: the name goes with the order, not yet to the star', () => {
     const s = position([[1001, 'FX', HOME]]);
     expect(run(s, 'NAME 10-13 X\nCOLONIZE 1001 10-13\nNAME 10-13 Mars').results).toEqual([
       ['failed', '10-13 is not your system'],
       ['done', 'ship 1001 under way'],
       ['done', ''],
     ]);
-    expect(systemAt(s, STAR)!.name).toBe('Mars');
+    expect(systemAt(s, STAR)!.name).toBeNull();
+    expect(shipOf(s, 1001).order).toMatchObject({ kind: 'COLONIZE', name: 'Mars' });
   });
 
   it('renames the empire unless the name is taken; who knew the old name is told', () => {
@@ -637,6 +687,27 @@ describe('movement actions', () => {
       steps: 0,
       ready: false,
     });
+  });
+
+  it('§6.2 a landing step consumes the PV pool: LOAD PV there first, and the landing order is refused', () => {
+    const s = position(
+      [
+        [1805, 'FXX', STAR],
+        [1806, 'FXXX', COLONY],
+      ],
+      [
+        gtEvent('Loaded', { ship: 1805, pi: 10, pv: 0, missiles: 0 }),
+        gtEvent('Loaded', { ship: 1806, pi: 29, pv: 0, missiles: 0 }),
+      ],
+    );
+    expect(run(s, 'LOAD 1805 7 PV\nCOLONIZE 1805 10-13\nLOAD 1806 1 PV\nDEVELOP 1806 10-12').results).toEqual(
+      [
+        ['done', 'loaded 7 PV'],
+        ['failed', 'PV was loaded at 10-13 this fortnight: a landing step there needs its whole output'],
+        ['done', 'loaded 1 PV'],
+        ['failed', 'PV was loaded at 10-12 this fortnight: a landing step there needs its whole output'],
+      ],
+    );
   });
 
   it('GT-4 DEVELOP auto-loads 30 PI and is ready when the fleet is at the target', () => {
@@ -754,6 +825,41 @@ describe('movement actions', () => {
     run(s, 'PATROL 1002');
     expect([shipOf(s, 1001).order, shipOf(s, 1002).order]).toEqual([{ kind: 'NONE' }, { kind: 'PATROL' }]);
   });
+
+  it('TOW refuses two ships of one fleet: the tower would never move', () => {
+    const s = position([
+      [1805, 'FF1', HOME],
+      [1806, 'SK1', HOME],
+    ]);
+    expect(
+      run(s, 'JOIN 1806 1805\nTOW 1805 1806 10-20\nDETACH 1805\nJOIN 1805 1806\nTOW 1805 1806 10-20').results,
+    ).toEqual([
+      ['done', ''],
+      ['failed', "ship 1805 is in ship 1806's fleet"],
+      ['done', ''],
+      ['done', ''],
+      ['failed', "ship 1806 is in ship 1805's fleet"],
+    ]);
+    expect(shipOf(s, 1806).order).toEqual({ kind: 'NONE' });
+  });
+
+  it('TOW weighs the towed ship with everything joined to it (§6.8: design SSD)', () => {
+    const s = position([
+      [1805, 'FF1', HOME],
+      [1806, 'SK1', HOME],
+      [1807, 'ST1', HOME],
+      [1808, 'SK1', HOME],
+      [1809, 'SK1', HOME],
+    ]);
+    expect(
+      run(s, 'JOIN 1806 1807\nTOW 1805 1806 10-20\nJOIN 1808 1809\nTOW 1805 1808 10-20').results,
+    ).toEqual([
+      ['done', ''],
+      ['failed', "ship 1805 (SSD 5) is smaller than ship 1806's fleet (SSD 42)"],
+      ['done', ''],
+      ['done', 'ship 1808 in tow'],
+    ]);
+  });
 });
 
 describe('after-movement actions', () => {
@@ -861,6 +967,15 @@ describe('after-movement actions', () => {
     ]);
     expect(pi(s)).toBe(before + 105);
     expect(s.ships).toEqual([]);
+  });
+
+  it('SCRAP of a tower or a towed ship ends the tow for its partner', () => {
+    const s = position([
+      [1001, 'FF1', HOME],
+      [1002, 'SK1', HOME],
+    ]);
+    run(s, 'TOW 1001 1002 10-30\nSCRAP 1001');
+    expect(shipOf(s, 1002).order).toEqual({ kind: 'NONE' });
   });
 
   it('MAP and SHIPYARD request reports', () => {

@@ -1,6 +1,19 @@
 import { createRng, type Diagnostic } from '@warpgate/engine';
 import { cost, delay, designError, hangarable, parseRating, ssd } from './design';
-import { apply, designOf, empireById, fleetOf, pvPool, shipById, systemAt } from './evolve';
+import {
+  apply,
+  cloneState,
+  designOf,
+  empireById,
+  enemyVisibleAt,
+  fleetOf,
+  namedFirst,
+  producing,
+  pvPool,
+  room,
+  shipById,
+  systemAt,
+} from './evolve';
 import { formatOrder } from './orders';
 import { validateEmpireName } from './setup';
 import {
@@ -90,8 +103,6 @@ const ITEM: Record<keyof Cargo, string> = { pi: 'PI', pv: 'PV', missiles: 'M' };
 const NONE: StandingOrder = { kind: 'NONE' };
 const sum = <T>(items: readonly T[], f: (item: T) => number) => items.reduce((n, x) => n + f(x), 0);
 const cargoOf = (item: keyof Cargo, n: number): Cargo => ({ ...emptyCargo(), [item]: n });
-const room = (x: Ship) => Math.max(0, x.intact.c - x.cargo.pi - x.cargo.pv - x.cargo.missiles);
-const producing = (system: StarSystem) => system.status === 'production' || system.status === 'home';
 const damaged = (s: GtState, x: Ship) => {
   const { rating } = designOf(s, x);
   return COMPONENTS.some((k) => x.intact[k] < rating[k]);
@@ -104,17 +115,6 @@ function ownProduction(s: GtState, empire: EmpireId, loc: Loc): StarSystem | und
 }
 const mustProduce = (s: GtState, empire: EmpireId, loc: Loc): StarSystem =>
   ownProduction(s, empire, loc) ?? refuse(`${formatLoc(loc)} is not one of your production systems`);
-
-/**
- * §4.4 "no visible enemy ship": a ship of another empire still in the game, not under SCOUT orders,
- * is at `loc`.
- */
-export function enemyVisibleAt(s: GtState, empire: EmpireId, loc: Loc): boolean {
-  const playing = new Set(s.empires.filter((e) => e.eliminated === null).map((e) => e.id));
-  return s.ships.some(
-    (x) => x.loc === loc && x.owner !== empire && playing.has(x.owner) && x.order.kind !== 'SCOUT',
-  );
-}
 
 /** The empire's ship `id` in service (§4.2: only its owner names it; ships under construction accept only SCRAP). */
 function own(s: GtState, e: Empire, id: ShipId): Ship {
@@ -129,9 +129,6 @@ function leader(s: GtState, e: Empire, id: ShipId): Ship {
   const x = own(s, e, id);
   return x.carrier === null ? x : refuse(`ship ${id} is in the hangar of ship ${x.carrier}: DETACH it first`);
 }
-
-/** The ship and everything below it: the named ship first, then the others by ascending id (§4.6 Decision). */
-const fleet = (s: GtState, x: Ship): Ship[] => [x, ...fleetOf(s, x.id).filter((y) => y !== x)];
 
 /**
  * Moves up to `amount` through the ships in turn, each as far as `limit` allows (§4.6 LOAD, UNLOAD,
@@ -153,7 +150,7 @@ function spread(
   return amount - left;
 }
 
-/** §4.6 TOW: a new order to either ship of a tow cancels it for both; the partners outside `ships` get NONE. */
+/** §4.6 TOW: a new order to either ship of a tow (or its end) cancels it for both; the partners outside `ships` get NONE. */
 function endTows(t: Turn, ships: Ship[]) {
   const ids = new Set(ships.map((x) => x.id));
   const tows = new Set(
@@ -219,6 +216,11 @@ function orderFor(t: Turn, e: Empire, o: Movement, ships: Ship[]): StandingOrder
   const system = systemAt(s, target);
   const where = formatLoc(target);
   const ready = ships[0].loc === target;
+  // §6.2: a landing step this fortnight consumes the system's whole output, PV pool included.
+  const landing = () => {
+    if (ready && (system?.pvLoaded[e.id] ?? 0) > 0)
+      refuse(`PV was loaded at ${where} this fortnight: a landing step there needs its whole output`);
+  };
   switch (o.action) {
     case 'TO':
     case 'SECURE':
@@ -237,11 +239,13 @@ function orderFor(t: Turn, e: Empire, o: Movement, ships: Ship[]): StandingOrder
       if (!system) refuse(`there is no star at ${where}`);
       if (system.status !== 'uncolonized') refuse(`${where} is already colonised`);
       if (!system.chartedBy.includes(e.id)) refuse(`you have not charted ${where}`);
+      landing();
       supply(t, e, ships, 10);
       return { kind: 'COLONIZE', target, name: o.name, steps: 0, ready };
     case 'DEVELOP':
       if (system?.owner !== e.id || system.status !== 'colony')
         refuse(`${where} is not one of your colonies`);
+      landing();
       supply(t, e, ships, 30);
       return { kind: 'DEVELOP', target, name: o.name, steps: 0, ready };
   }
@@ -249,24 +253,31 @@ function orderFor(t: Turn, e: Empire, o: Movement, ships: Ship[]): StandingOrder
 
 /** [M] actions (§4.2): checked when met, then the standing order of the ship and everything below it. */
 function move(t: Turn, e: Empire, o: Movement, id: ShipId): string {
-  const ships = fleet(t.state, leader(t.state, e, id));
+  const ships = namedFirst(t.state, leader(t.state, e, id));
   command(t, ships, orderFor(t, e, o, ships));
   return `ship ${id} under way`;
 }
 
-/** §4.6 TOW: both ships (with what is below them) take the order. */
+/**
+ * §4.6 TOW: both ships (with what is below them) take the order and lead their fleets, so neither may
+ * be in the other's. Everything towed weighs: the tower's current SSD ≥ the towed fleet's design SSD.
+ */
 function tow(t: Turn, e: Empire, o: OrderOf<'TOW'>): string {
   const s = t.state;
   const tower = leader(s, e, o.tower);
   const towed = leader(s, e, o.towed);
   if (tower === towed) refuse('a ship cannot tow itself');
   if (tower.loc !== towed.loc) refuse(`ships ${tower.id} and ${towed.id} are not at the same location`);
+  const towers = namedFirst(s, tower);
+  const towing = namedFirst(s, towed);
+  if (towing.includes(tower)) refuse(`ship ${tower.id} is in ship ${towed.id}'s fleet`);
+  if (towers.includes(towed)) refuse(`ship ${towed.id} is in ship ${tower.id}'s fleet`);
   const size = ssd(tower.intact);
-  const load = ssd(designOf(s, towed).rating);
-  if (size < load) refuse(`ship ${tower.id} (SSD ${size}) is smaller than ship ${towed.id} (SSD ${load})`);
+  const load = sum(towing, (y) => ssd(designOf(s, y).rating));
+  const what = towing.length > 1 ? `ship ${towed.id}'s fleet` : `ship ${towed.id}`;
+  if (size < load) refuse(`ship ${tower.id} (SSD ${size}) is smaller than ${what} (SSD ${load})`);
   if (Math.floor(tower.intact.sd / 2) < 1) refuse(`ship ${tower.id} needs 2 working star drives to tow`);
-  const ships = [...new Set([...fleet(s, tower), ...fleet(s, towed)])];
-  command(t, ships, { kind: 'TOW', target: o.target, tower: tower.id, towed: towed.id });
+  command(t, [...towers, ...towing], { kind: 'TOW', target: o.target, tower: tower.id, towed: towed.id });
   return `ship ${towed.id} in tow`;
 }
 
@@ -291,7 +302,7 @@ function load(t: Turn, e: Empire, o: OrderOf<'LOAD' | 'UNLOAD'>): Outcome {
         : item === 'pi'
           ? (ownProduction(s, e.id, x.loc)?.pi ?? 0)
           : (system.missiles[e.id] ?? 0);
-    const n = spread(fleet(s, x), Math.min(amount, available), room, (y, k) =>
+    const n = spread(namedFirst(s, x), Math.min(amount, available), room, (y, k) =>
       t.emit('Loaded', { ship: y.id, ...cargoOf(item, k) }),
     );
     if (n === 0)
@@ -320,7 +331,7 @@ function unload(t: Turn, e: Empire, o: OrderOf<'LOAD' | 'UNLOAD'>): Outcome {
       return 0;
     }
     const n = spread(
-      fleet(s, x),
+      namedFirst(s, x),
       amount,
       (y) => y.cargo[item],
       (y, k) => t.emit('Unloaded', { ship: y.id, ...cargoOf(item, k) }),
@@ -352,7 +363,7 @@ function transfer(t: Turn, e: Empire, o: OrderOf<'TRANSFER'>): Outcome {
 function reload(t: Turn, e: Empire, id: ShipId): Outcome | string {
   const s = t.state;
   const x = own(s, e, id);
-  const ships = fleet(s, x);
+  const ships = namedFirst(s, x);
   let needed = 0;
   let got = 0;
   for (const y of ships) {
@@ -422,6 +433,7 @@ function scrap(t: Turn, e: Empire, id: ShipId): string {
   const value = (y: Ship) =>
     Math.max(0, Math.floor((4 * y.cost) / 5) - (ssd(designOf(s, y).rating) - ssd(y.intact)));
   let total = 0;
+  endTows(t, fleetOf(s, x.id));
   for (const y of fleetOf(s, x.id).filter((z) => z === x || z.carrier === null)) {
     const refund = paid ? sum([y, ...s.ships.filter((h) => h.carrier === y.id)], value) : 0;
     total += refund;
@@ -510,16 +522,22 @@ function name(
         t.emit('Noted', { empire: other.id, text: `Empire ${old} is now called ${text}` });
   } else if ('ship' in what) {
     t.emit('ShipNamed', { ship: own(s, e, what.ship).id, name: text });
-  } else {
-    const landing = s.ships.some(
-      (x) =>
-        x.owner === e.id &&
-        (x.order.kind === 'COLONIZE' || x.order.kind === 'DEVELOP') &&
-        x.order.target === what.loc,
-    );
-    if (systemAt(s, what.loc)?.owner !== e.id && !landing)
-      refuse(`${formatLoc(what.loc)} is not your system`);
+  } else if (systemAt(s, what.loc)?.owner === e.id) {
     t.emit('SystemNamed', { loc: what.loc, name: text });
+  } else {
+    // The name goes with the COLONIZE orders heading there: the star takes it only if it is colonised.
+    const colonizing = s.ships.flatMap((x) =>
+      x.owner === e.id &&
+      x.parent === null &&
+      x.carrier === null &&
+      x.order.kind === 'COLONIZE' &&
+      x.order.target === what.loc
+        ? [{ root: x, order: x.order }]
+        : [],
+    );
+    if (colonizing.length === 0) refuse(`${formatLoc(what.loc)} is not your system`);
+    for (const { root, order } of colonizing)
+      t.emit('OrderGiven', { ships: fleetOf(s, root.id).map((x) => x.id), order: { ...order, name: text } });
   }
   return '';
 }
@@ -605,9 +623,11 @@ function act(
       for (const id of o.ships)
         tally.run(() => {
           const x = own(s, e, id);
-          endTows(t, [x]);
+          // A sub-flagship's children stay in the fleet (Detached gives them its order, a tow's end
+          // included); a main flagship's fleet dissolves, and what was in its tow stops with it.
+          endTows(t, x.parent === null ? [x] : fleetOf(s, id));
           if (x.carrier !== null) t.emit('Unassigned', { ship: id });
-          else t.emit('Detached', { ship: id, children: x.parent !== null ? 'to parent' : 'free' });
+          else t.emit('Detached', { ship: id });
           return '';
         });
       return;
@@ -616,7 +636,7 @@ function act(
       const order: StandingOrder = { kind: o.action };
       for (const id of o.ships)
         tally.run(() => {
-          command(t, fleet(s, leader(s, e, id)), order);
+          command(t, namedFirst(s, leader(s, e, id)), order);
           return '';
         });
       return;
@@ -629,7 +649,8 @@ function act(
         refuse(`ship ${x.id} is not under ${under} orders: give ${o.action} after ${under}`);
       const { drone, p, t: tt, minSSD } = o.controls;
       const controls = drone + p + tt + minSSD === 0 ? null : o.controls;
-      for (const y of fleetOf(s, x.id)) t.emit('ControlsSet', { ship: y.id, controls });
+      // The named ship's own: its fleet fights under the nearest controls up the fleet (§7.2).
+      t.emit('ControlsSet', { ship: x.id, controls });
       return controls ? '' : 'controls cancelled';
     }
     case 'LOAD':
@@ -645,7 +666,7 @@ function act(
       for (const id of o.ships) {
         const x = tally.try(() => own(s, e, id));
         if (!x) continue;
-        const ships = fleet(s, x).filter((y) => damaged(s, y));
+        const ships = namedFirst(s, x).filter((y) => damaged(s, y));
         if (ships.length === 0) tally.add(['done', `ship ${id} is not damaged`]);
         for (const y of ships) tally.run(() => repair(t, e, y, fleetOf(s, x.id)));
       }
@@ -769,7 +790,7 @@ export function checkOrders(state: GtState, empire: EmpireId, orders: GtOrder[])
   if (state.ended) return [{ line: null, severity: 'error', message: 'The game is over' }];
   if (!state.empires.some((e) => e.id === empire && e.eliminated === null))
     return [{ line: null, severity: 'error', message: 'You are not in this game' }];
-  const s = structuredClone(state);
+  const s = cloneState(state);
   apply(s, gtEvent('TurnBegan', { turn: s.turn }));
   const t: Turn = {
     state: s,

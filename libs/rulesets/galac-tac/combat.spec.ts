@@ -89,7 +89,6 @@ describe('combatClass (§4.3)', () => {
     [{ kind: 'PATROL' }, 'PS'],
     [{ kind: 'SENTRY', stops: [1010], next: 0 }, 'PS'],
     [{ kind: 'ATTACK', target: 1010, maxSSD: 0 }, 'AT'],
-    [{ kind: 'SCOUT', stops: [1010], next: 0 }, 'SC'],
     [{ kind: 'DESTROY', target: 1010, steps: 0, ready: false }, 'OT'],
     [{ kind: 'TO', target: 1010 }, 'OT'],
     [{ kind: 'SHUTTLE', stops: [1010], next: 0 }, 'OT'],

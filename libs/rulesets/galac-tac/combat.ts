@@ -19,7 +19,7 @@ import {
 
 export type CombatClass = 'DS' | 'PS' | 'AT' | 'SC' | 'OT';
 
-/** The combat class of a standing order (§4.3); a ship under SCOUT fights only when caught. */
+/** The combat class of a standing order (§4.3); a caught scout's is SC, given by the caller. */
 export function combatClass(order: StandingOrder): CombatClass {
   switch (order.kind) {
     case 'DEFEND':
@@ -30,8 +30,6 @@ export function combatClass(order: StandingOrder): CombatClass {
       return 'PS';
     case 'ATTACK':
       return 'AT';
-    case 'SCOUT':
-      return 'SC';
     default:
       return 'OT';
   }
@@ -163,8 +161,8 @@ interface Unit {
   eligible: Unit[];
   /** Its P-types fired at missiles this round. */
   intercepted: boolean;
-  /** Pairs (points, area code) of this round's hits. */
-  hits: number[];
+  /** This round's hits: their points, and the area code they aim at (0 none). */
+  hits: { points: number; code: number }[];
 }
 
 interface Missile {
@@ -416,26 +414,25 @@ function fightRound(
   missileTl: Record<EmpireId, number>,
   rng: Rng,
 ): void {
-  // Ships of one side share their lists of targets (computed once per round and side).
+  // Ships alike in what decides them share their lists of targets, made once a round: a combat of
+  // hundreds of ships would take twice as long without.
   const eligible = new Map<string, Unit[]>();
   const pTargets = new Map<string, Unit[]>();
   const missileTargets = new Map<string, Unit[]>();
   const droneTargetsOf = new Map<string, Targets>();
-  for (const u of alive) {
-    u.intercepted = false;
-    // Only a ship with a weapon needs to know whom it may fire at ("can fire" = any eligible).
-    let list = u.intact.d + u.intact.p + u.intact.t > 0 ? eligible.get(u.side) : [];
-    if (!list) {
-      list = alive.filter((v) => v.owner !== u.owner && mayFire(u, v, round));
-      eligible.set(u.side, list);
-    }
-    u.eligible = list;
-  }
   const cached = <T>(cache: Map<string, T>, key: string, make: () => T): T => {
     let value = cache.get(key);
     if (value === undefined) cache.set(key, (value = make()));
     return value;
   };
+  for (const u of alive) {
+    u.intercepted = false;
+    // Only a ship with a weapon needs to know whom it may fire at ("can fire" = any eligible).
+    u.eligible =
+      u.intact.d + u.intact.p + u.intact.t > 0
+        ? cached(eligible, u.side, () => alive.filter((v) => v.owner !== u.owner && mayFire(u, v, round)))
+        : [];
+  }
   const pick = <T>(list: T[]): T => list[rng.int(0, list.length - 1)];
   const roll = () => rng.int(0, 999);
   const atShip = (weapon: Weapon, firerSpeed: number, firerTl: number, v: Unit, coded: boolean) =>
@@ -459,7 +456,7 @@ function fightRound(
       coded,
     });
   const damage = (v: Unit, points: number, code: number) =>
-    v.hits.push(points, code >= 1 && code <= 3 ? code : 0);
+    v.hits.push({ points, code: code >= 1 && code <= 3 ? code : 0 });
 
   // 1. Launch: drones go out; each intact launcher with a missile picks a target.
   const missiles: Missile[] = [];
@@ -560,11 +557,11 @@ function fightRound(
 
   // 4. Damage, ship by ship ascending: shields absorb each hit first, the rest point by point.
   for (const v of alive) {
-    for (let i = 0; i < v.hits.length && v.alive; i += 2) {
-      const absorbed = Math.min(v.shield, v.hits[i]);
+    for (const { points, code } of v.hits) {
+      const absorbed = Math.min(v.shield, points);
       v.shield -= absorbed;
-      for (let n = v.hits[i] - absorbed; n > 0 && v.alive; n--) {
-        strike(v, v.hits[i + 1], round, rng);
+      for (let n = points - absorbed; n > 0 && v.alive; n--) {
+        strike(v, code, round, rng);
         if (v.excess <= 0) v.alive = false;
       }
     }

@@ -93,6 +93,46 @@ describe('scouting (§5 phase 3b, §6.11)', () => {
     expect(dataOf(escape(10).events, 'CombatFought')).toHaveLength(1);
   });
 
+  describe('a fleet of scouts: each is checked alone, and a stop stops the whole fleet', () => {
+    /** ALPHA's SC1 5101 leading SC1 5102 under SCOUT at X; BETA's unarmed FX 3001 patrols there (2 %). */
+    const fleet = () =>
+      example({
+        ships: [ship(3001, 'FX', X, BETA), ship(5101, 'SC1', X), ship(5102, 'SC1', X)],
+        events: [
+          order([3001], { kind: 'PATROL' }),
+          gtEvent('Joined', { flag: 5101, ship: 5102 }),
+          order([5101, 5102], { kind: 'SCOUT', stops: [X], next: 0 }),
+        ],
+      }).state;
+    const orders = (s: GtState) => [5101, 5102].map((id) => [shipOf(s, id).order, shipOf(s, id).parent]);
+
+    it('the flagship escapes, the other stays hidden: both stop, still one fleet', () => {
+      // 5101 caught (0) and escapes (0 < 10), its estimate; 5102 not caught (999).
+      const f = play(fleet(), {}, scripted([0, 0, 500, 999]).rng);
+      expect(dataOf(f.events, 'ScoutReported').map((r) => [r.ship, r.estimate])).toEqual([
+        [5101, true],
+        [5102, false],
+      ]);
+      expect(orders(f.state)).toEqual([
+        [{ kind: 'NONE' }, null],
+        [{ kind: 'NONE' }, 5101],
+      ]);
+    });
+
+    it('a caught scout after an undecided combat: its hidden flagship stops too', () => {
+      // 5101 not caught (999); 5102 caught (0) and does not escape (999); nobody can fire.
+      const f = play(fleet(), {}, scripted([999, 0, 999]).rng);
+      const [combat] = dataOf(f.events, 'CombatFought');
+      expect(combat.record.before.map((x) => x.id)).toEqual([3001, 5102]);
+      expect(combat.stopped).toEqual([5101, 5102]);
+      expect(orders(f.state)).toEqual([
+        [{ kind: 'NONE' }, null],
+        [{ kind: 'NONE' }, 5101],
+      ]);
+      expect(shipOf(f.state, 3001).order).toEqual({ kind: 'PATROL' });
+    });
+  });
+
   it('reports the square before combat; other scouts are not seen', () => {
     const { state } = example({
       ships: [
@@ -218,6 +258,20 @@ describe('cease fire (§5 phase 3c)', () => {
     expect([knows(f.state, ALPHA), knows(f.state, BETA)]).toEqual([[BETA], [ALPHA]]);
     expect(f.state.encounters).toHaveLength(1);
   });
+
+  it('a ship that joined a colonising fleet this fortnight goes on with it', () => {
+    const { state } = example({
+      stars: [[X, 5]],
+      ships: [ship(2001, 'FX', X, BETA), ship(2002, 'FX', X, BETA), ship(5101, 'FX', X)],
+      events: [
+        gtEvent('Charted', { empire: BETA, loc: X }),
+        order([2001], { kind: 'COLONIZE', target: X, name: null, steps: 0, ready: false }),
+      ],
+    });
+    const f = play(state, { [BETA]: 'JOIN 2001 2002' });
+    expect(dataOf(f.events, 'CeaseFire')[0].kept).toEqual([2001, 2002]);
+    expect(shipOf(f.state, 2002)).toMatchObject({ parent: 2001, order: { kind: 'COLONIZE' } });
+  });
 });
 
 describe('combat (§5 phase 3c, §7.7)', () => {
@@ -229,7 +283,7 @@ describe('combat (§5 phase 3c, §7.7)', () => {
     const f = play(state, { [ALPHA]: 'TO 5101 30-60\nATTACK 5102 30-30' });
     const [combat] = dataOf(f.events, 'CombatFought');
     expect(combat.record).toMatchObject({ loc: X, rounds: 10, lost: {} });
-    expect(combat.orders).toEqual([{ ships: [5101], order: { kind: 'NONE' } }]);
+    expect(combat.stopped).toEqual([5101]);
     expect(shipOf(f.state, 5101)).toMatchObject({ loc: X, order: { kind: 'NONE' } });
     expect(shipOf(f.state, 5102).order.kind).toBe('ATTACK');
     expect(shipOf(f.state, 3001).order.kind).toBe('DEFEND');
@@ -243,7 +297,7 @@ describe('combat (§5 phase 3c, §7.7)', () => {
     const f = play(state, { [ALPHA]: 'JOIN 5101 5102\nATTACK 5101 30-30' });
     const [combat] = dataOf(f.events, 'CombatFought');
     expect(Object.keys(combat.record.lost)).toEqual(['3001']);
-    expect(combat.orders).toEqual([]);
+    expect(combat.stopped).toEqual([]);
     expect([5101, 5102].map((id) => shipOf(f.state, id).order.kind)).toEqual(['ATTACK', 'ATTACK']);
     expect(f.state.news[BETA].missing).toEqual([3001]);
     expect([knows(f.state, ALPHA), knows(f.state, BETA)]).toEqual([[BETA], []]);

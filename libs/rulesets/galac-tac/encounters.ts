@@ -1,10 +1,12 @@
-import type { Rng } from '@warpgate/engine';
 import { combatClass, fight, type Combatant } from './combat';
 import { isPlatform, ssd } from './design';
-import { designOf, empireById, fleetOf, shipById, systemAt } from './evolve';
+import { designOf, empireById, fleetOf, rootOf, shipById, systemAt } from './evolve';
 import {
+  byId,
   estimate,
   formatLoc,
+  sameOrder,
+  succeeds,
   type CombatRecord,
   type Controls,
   type EmpireId,
@@ -25,7 +27,7 @@ import {
  */
 
 /** Orders that start a combat (§4.3). */
-const HOSTILE: ReadonlySet<OrderKind> = new Set([
+export const HOSTILE: ReadonlySet<OrderKind> = new Set([
   'DESTROY',
   'DEFEND',
   'SECURE',
@@ -34,12 +36,7 @@ const HOSTILE: ReadonlySet<OrderKind> = new Set([
   'ATTACK',
 ]);
 
-/** A percent chance, drawn in tenths (§6.10, §6.11, §6.14): one draw `rng.int(0, 999)`. */
-export const succeeds = (rng: Rng, percent: number): boolean => rng.int(0, 999) < 10 * percent;
-
 const designSsd = (s: GtState, x: Ship): number => ssd(designOf(s, x).rating);
-
-const byId = (a: EmpireId, b: EmpireId) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** `empire` learns `other`'s name (§8.5), once. */
 function meet(t: Turn, empire: EmpireId, other: EmpireId): void {
@@ -113,10 +110,14 @@ function encounter(t: Turn, loc: Loc, arrived: ReadonlySet<ShipId>, startOrders:
     out.add(scout.id);
     t.emit('ScoutReported', {
       ...sighting(s, scout, []),
+      // §7.9 names no draw for it: the escaped scout's estimate is drawn right after its escape roll.
       ssd: estimate(totalSsd(s, seen(scout.owner)), t.rng),
       estimate: true,
     });
-    t.emit('OrderGiven', { ships: [scout.id], order: { kind: 'NONE' } });
+    // Its fleet moves as one: the whole fleet stops (each of its scouts is still checked alone).
+    const root = rootOf(s, scout.id);
+    if (root.order.kind === 'SCOUT')
+      t.emit('OrderGiven', { ships: fleetOf(s, root.id).map((x) => x.id), order: { kind: 'NONE' } });
     t.emit('Noted', {
       empire: by.owner,
       text: `Scout ${scout.id} of ${empireById(s, scout.owner).name} caught at ${formatLoc(loc)}, escaped`,
@@ -138,12 +139,7 @@ function encounter(t: Turn, loc: Loc, arrived: ReadonlySet<ShipId>, startOrders:
         const own = participants.filter((x) => x.owner === empire);
         return { empire, ships: own.length, ssd: totalSsd(s, own) };
       }),
-      kept: participants
-        .filter(
-          (x) =>
-            CONTINUING.has(x.order.kind) && JSON.stringify(startOrders.get(x.id)) === JSON.stringify(x.order),
-        )
-        .map((x) => x.id),
+      kept: participants.filter((x) => continuing(rootOf(s, x.id), startOrders)).map((x) => x.id),
     });
     for (const a of sides) for (const b of sides) meet(t, a, b);
   }
@@ -151,6 +147,15 @@ function encounter(t: Turn, loc: Loc, arrived: ReadonlySet<ShipId>, startOrders:
 
 /** Orders a cease fire and an undecided combat leave running (§5 phase 3c, §7.7). */
 const CONTINUING: ReadonlySet<OrderKind> = new Set(['COLONIZE', 'DEVELOP', 'SHUTTLE']);
+
+/**
+ * A cease fire spares a fleet whose COLONIZE, DEVELOP or SHUTTLE was in effect at the start of the
+ * fortnight (§5 phase 3c), decided by its main flagship: a ship that joined it since goes on with it.
+ */
+function continuing(root: Ship, startOrders: StartOrders): boolean {
+  const start = startOrders.get(root.id);
+  return CONTINUING.has(root.order.kind) && start !== undefined && sameOrder(start, root.order);
+}
 
 const totalSsd = (s: GtState, ships: Ship[]) => ships.reduce((sum, x) => sum + designSsd(s, x), 0);
 
@@ -251,18 +256,18 @@ function combat(t: Turn, loc: Loc, participants: Ship[], caught: ReadonlySet<Shi
   const survivors = participants.filter((x) => !(x.id in outcome.lost));
   const winners = [...new Set(survivors.map((x) => x.owner))].sort(byId);
   const loose = new Set(outcome.loose);
-  const stopped =
-    winners.length > 1
-      ? survivors
-          .filter((x) => !loose.has(x.id) && (caught.has(x.id) || !keepsOrder(x, loc)))
-          .map((x) => x.id)
-      : [];
+  // Movement stopped by an undecided combat; a caught scout stops its whole fleet, hidden ones included.
+  const stopped = new Set<ShipId>();
+  if (winners.length > 1)
+    for (const x of survivors)
+      if (caught.has(x.id)) for (const y of fleetOf(s, rootOf(s, x.id).id)) stopped.add(y.id);
+      else if (!loose.has(x.id) && !keepsOrder(x, loc)) stopped.add(x.id);
   t.emit('CombatFought', {
     record,
     missiles: outcome.missiles,
     cargo: outcome.cargo,
     loose: outcome.loose,
-    orders: stopped.length > 0 ? [{ ships: stopped, order: { kind: 'NONE' } }] : [],
+    stopped: [...stopped].filter((id) => !(id in outcome.lost)).sort((a, b) => a - b),
   });
   for (const a of winners) for (const b of empires) meet(t, a, b);
 }

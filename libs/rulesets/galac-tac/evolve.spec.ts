@@ -428,29 +428,39 @@ describe('orders and fleets', () => {
     expect(ship(s, 1005).controls).toBeNull();
   });
 
-  it('Joined: the ship and everything below it take the flagship’s order and keep their controls', () => {
+  it('Joined: the ship and everything below it take the flagship’s order; controls stay while they apply', () => {
     const s = evolveAll(base(), [
-      ev('OrderGiven', { ships: [1003, 1004], order: { kind: 'DEFEND' } }),
+      ev('OrderGiven', { ships: [1003, 1004], order: attack }),
       ev('ControlsSet', { ship: 1003, controls }),
-      ev('OrderGiven', { ships: [1005], order: attack }),
+      ev('OrderGiven', { ships: [1005], order: { ...attack, target: STAR } }),
       ev('Joined', { flag: 1005, ship: 1003 }),
     ]);
-    expect(ship(s, 1003)).toMatchObject({ parent: 1005, order: attack, controls });
-    expect(ship(s, 1004).order).toEqual(attack);
+    expect(ship(s, 1003)).toMatchObject({ parent: 1005, order: { ...attack, target: STAR }, controls });
+    expect(ship(s, 1004).order).toEqual({ ...attack, target: STAR });
+    // COMBAT controls do not apply under DEFEND (§4.6: they persist while the order stays ATTACK).
+    const t = evolveAll(s, [
+      ev('OrderGiven', { ships: [1001], order: { kind: 'DEFEND' } }),
+      ev('Joined', { flag: 1001, ship: 1005 }),
+    ]);
+    expect(ship(t, 1003)).toMatchObject({ parent: 1005, order: { kind: 'DEFEND' }, controls: null });
   });
 
-  it('Detached: the children close up to the flagship’s parent, or go free keeping their order', () => {
+  it('Detached: the children close up to the flagship’s parent taking its order, or go free keeping theirs', () => {
     const joined = evolveAll(base(), [
       ev('Joined', { flag: 1007, ship: 1005 }),
       ev('Joined', { flag: 1005, ship: 1001 }),
       ev('Joined', { flag: 1005, ship: 1002 }),
       ev('OrderGiven', { ships: [1001, 1002, 1005, 1007], order: { kind: 'PATROL' } }),
     ]);
-    const s = evolve(joined, ev('Detached', { ship: 1005, children: 'to parent' }));
+    const s = evolve(joined, ev('Detached', { ship: 1005 }));
     expect([ship(s, 1001).parent, ship(s, 1002).parent, ship(s, 1005).parent]).toEqual([1007, 1007, null]);
     expect(ship(s, 1005).order).toEqual({ kind: 'NONE' });
     expect(ship(s, 1001).order).toEqual({ kind: 'PATROL' });
-    const t = evolve(joined, ev('Detached', { ship: 1007, children: 'free' }));
+    // A tow ended for the flagship's parent (order NONE) ends for the children that close up to it.
+    const u = evolve(joined, ev('OrderGiven', { ships: [1007], order: { kind: 'NONE' } }));
+    const v = evolve(u, ev('Detached', { ship: 1005 }));
+    expect([ship(v, 1001).order, ship(v, 1002).order]).toEqual([{ kind: 'NONE' }, { kind: 'NONE' }]);
+    const t = evolve(joined, ev('Detached', { ship: 1007 }));
     expect(ship(t, 1005).parent).toBeNull();
     expect(ship(t, 1005).order).toEqual({ kind: 'PATROL' });
     expect(ship(t, 1007).order).toEqual({ kind: 'NONE' });
@@ -730,6 +740,18 @@ describe('ships and systems', () => {
     expect(at(t, HOME).pi).toBe(650);
   });
 
+  it('spoils reach only a home: a destroyer whose own home fell first this fortnight gets none', () => {
+    const s = base();
+    at(s, BHOME).pi = 300;
+    const t = evolveAll(s, [
+      ev('StockpilesDestroyed', { loc: BHOME }),
+      ev('StockpilesDestroyed', { loc: HOME }),
+      ev('SystemDestroyed', { loc: HOME, by: BETA }),
+      ev('SystemDestroyed', { loc: BHOME, by: ALPHA }),
+    ]);
+    expect([at(t, HOME).pi, at(t, BHOME).pi]).toEqual([0, 0]);
+  });
+
   it('destroying a production system leaves nothing set aside', () => {
     const s = base();
     Object.assign(at(s, PROD), { status: 'production', owner: BETA, pi: 40, name: 'P' });
@@ -818,11 +840,11 @@ describe('encounters', () => {
         missiles: { 1005: 0 },
         cargo: { 1001: { pi: 7, pv: 0, missiles: 0 } },
         loose: [1004],
-        orders: [{ ships: [1005], order: { kind: 'DEFEND' } }],
+        stopped: [1005],
       }),
     );
     expect(ids(t.ships)).toEqual([1001, 1002, 1004, 1005, 1006, 1007]);
-    expect(ship(t, 1005)).toMatchObject({ intact: damaged, parent: null, order: { kind: 'DEFEND' } });
+    expect(ship(t, 1005)).toMatchObject({ intact: damaged, parent: null, order: { kind: 'NONE' } });
     expect(ship(t, 1004)).toMatchObject({ carrier: null, order: { kind: 'NONE' } });
     expect(ship(t, 1001).cargo).toEqual({ pi: 7, pv: 0, missiles: 0 });
     expect(t.news[BETA].missing).toEqual([2001, 2002]);

@@ -87,6 +87,9 @@ export function fleetOf(s: GtState, id: ShipId): Ship[] {
   return fleet.sort((a, b) => a.id - b.id);
 }
 
+/** The ship and everything below it: the named ship first, then the others by ascending id (§4.6, §10 Decision 40). */
+export const namedFirst = (s: GtState, x: Ship): Ship[] => [x, ...fleetOf(s, x.id).filter((y) => y !== x)];
+
 /** The main flagship (or carrier) at the top of the ship's fleet. */
 export function rootOf(s: GtState, id: ShipId): Ship {
   let x = ship(s, id);
@@ -99,7 +102,22 @@ const MULTIPLIER: Record<SystemStatus, number> = { uncolonized: 1, colony: 3, pr
 /** PV per fortnight (§2.1): base PV × the multiplier of its status (uncolonised: for who charted it). */
 export const output = (system: StarSystem): number => system.pv * MULTIPLIER[system.status];
 
-const producing = (system: StarSystem) => system.status === 'production' || system.status === 'home';
+/** Free cargo bays: the intact ones less what they hold. */
+export const room = (x: Ship) => Math.max(0, x.intact.c - x.cargo.pi - x.cargo.pv - x.cargo.missiles);
+
+/** A production system or home: it has stockpiles and a dry dock, and converts PV (§6.1). */
+export const producing = (system: StarSystem) => system.status === 'production' || system.status === 'home';
+
+/**
+ * §4.4 "no visible enemy ship": a ship of another empire still in the game, not under SCOUT orders,
+ * is at `loc`.
+ */
+export function enemyVisibleAt(s: GtState, empire: EmpireId, loc: Loc): boolean {
+  const playing = new Set(s.empires.filter((e) => e.eliminated === null).map((e) => e.id));
+  return s.ships.some(
+    (x) => x.loc === loc && x.owner !== empire && playing.has(x.owner) && x.order.kind !== 'SCOUT',
+  );
+}
 
 /**
  * PV `empire` may still LOAD at `loc` this fortnight (§2.1): its pool at a charted uncolonised star or
@@ -197,7 +215,7 @@ function moveCargo(to: Cargo, from: Cargo, c: Cargo) {
   }
 }
 
-const cargoOf = ({ pi, pv, missiles }: Cargo): Cargo => ({ pi, pv, missiles });
+const copyCargo = ({ pi, pv, missiles }: Cargo): Cargo => ({ pi, pv, missiles });
 
 function uncolonize(s: GtState, system: StarSystem) {
   set(system, { status: 'uncolonized', owner: null, name: null, pi: 0, spoils: 0 });
@@ -366,14 +384,18 @@ export function apply(s: GtState, event: RulesetEvent): void {
     case 'galac-tac.Joined': {
       const flag = ship(s, e.data.flag);
       ship(s, e.data.ship).parent = flag.id;
-      // §4.6 JOIN: the joining ships take the flagship's order and keep their own controls.
-      for (const x of fleetOf(s, e.data.ship)) x.order = copyOrder(flag.order);
+      // §4.6 JOIN: the joining ships take the flagship's order and keep their own controls (if they still apply).
+      for (const x of fleetOf(s, e.data.ship)) setOrder(x, flag.order);
       return;
     }
     case 'galac-tac.Detached': {
       const x = ship(s, e.data.ship);
-      const to = e.data.children === 'to parent' ? x.parent : null;
-      for (const child of s.ships) if (child.parent === x.id) child.parent = to;
+      const flag = x.parent === null ? null : ship(s, x.parent);
+      for (const child of s.ships.filter((y) => y.parent === x.id)) {
+        child.parent = flag?.id ?? null;
+        // Rejoining the flagship, they take its order as JOIN does (it may have changed: a tow ended).
+        if (flag) for (const y of fleetOf(s, child.id)) setOrder(y, flag.order);
+      }
       x.parent = null;
       for (const y of fleetOf(s, x.id)) setOrder(y, NONE);
       return;
@@ -421,11 +443,11 @@ export function apply(s: GtState, event: RulesetEvent): void {
     case 'galac-tac.Scrapped': {
       const x = ship(s, e.data.ship);
       const system = systemAt(s, x.loc);
-      const atHome = system?.owner === x.owner && producing(system);
+      const unloads = system?.owner === x.owner && producing(system);
       for (const y of [x, ...s.ships.filter((h) => h.carrier === x.id)]) {
         // §4.6 SCRAP: at an own production system the cargo is unloaded; elsewhere only missiles are kept, at a star.
         if (system) addMissiles(system, x.owner, y.cargo.missiles);
-        if (system && atHome) {
+        if (system && unloads) {
           system.pi += y.cargo.pi;
           system.pvDelivered += y.cargo.pv;
         }
@@ -486,7 +508,7 @@ export function apply(s: GtState, event: RulesetEvent): void {
       return;
     }
     case 'galac-tac.CombatFought': {
-      const { record, missiles, cargo, loose, orders } = e.data;
+      const { record, missiles, cargo, loose, stopped } = e.data;
       const lost = new Set(Object.keys(record.lost).map(Number));
       for (const owner of new Set(record.before.map((x) => x.owner))) {
         const own = record.before.filter((x) => x.owner === owner).map((x) => x.id);
@@ -495,13 +517,13 @@ export function apply(s: GtState, event: RulesetEvent): void {
       for (const id of lost) removeShip(s, id);
       for (const [id, intact] of Object.entries(record.after)) ship(s, Number(id)).intact = { ...intact };
       for (const [id, n] of Object.entries(missiles)) ship(s, Number(id)).missiles = n;
-      for (const [id, c] of Object.entries(cargo)) ship(s, Number(id)).cargo = cargoOf(c);
+      for (const [id, c] of Object.entries(cargo)) ship(s, Number(id)).cargo = copyCargo(c);
       for (const id of loose) {
         const x = ship(s, id);
         x.carrier = null;
         setOrder(x, NONE);
       }
-      for (const { ships, order } of orders) for (const id of ships) setOrder(ship(s, id), order);
+      for (const id of stopped) setOrder(ship(s, id), NONE);
       s.combats.push(record);
       return;
     }
@@ -511,7 +533,8 @@ export function apply(s: GtState, event: RulesetEvent): void {
       return;
     case 'galac-tac.StockpilesDestroyed': {
       const system = star(s, e.data.loc);
-      // §6.14: half a home's stockpile is set aside for its destroyer.
+      // §6.14: half a home's stockpile is set aside for its destroyer. A step 1 again (after a DESTROY
+      // failed: progress belongs to the order) sets aside half of what is left; the earlier spoils went with it.
       system.spoils = system.status === 'home' ? Math.floor(system.pi / 2) : 0;
       system.pi = 0;
       if (system.owner !== null) delete system.missiles[system.owner];
@@ -537,7 +560,9 @@ export function apply(s: GtState, event: RulesetEvent): void {
     }
     case 'galac-tac.SystemDestroyed': {
       const system = star(s, e.data.loc);
-      star(s, empireById(s, e.data.by).home).pi += system.spoils;
+      // A destroyer whose own home fell earlier this fortnight has nowhere to take the spoils (§9).
+      const home = star(s, empireById(s, e.data.by).home);
+      if (home.status === 'home') home.pi += system.spoils;
       uncolonize(s, system);
       return;
     }
@@ -625,9 +650,15 @@ export function apply(s: GtState, event: RulesetEvent): void {
   }
 }
 
+/**
+ * A deep copy of the state as plain objects: the state is plain JSON, and structuredClone's copies
+ * are another realm's objects under Jest, which canonical JSON (state hashes) refuses.
+ */
+export const cloneState = (state: GtState): GtState => JSON.parse(JSON.stringify(state)) as GtState;
+
 /** The state after `events`, each applied in turn to one copy: `state` is not changed. */
 export function evolveAll(state: GtState, events: readonly RulesetEvent[]): GtState {
-  const s = structuredClone(state);
+  const s = cloneState(state);
   for (const e of events) apply(s, e);
   return s;
 }

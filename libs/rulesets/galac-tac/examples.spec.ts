@@ -111,6 +111,15 @@ describe('Galac-Tac worked examples', () => {
       expect(shipOf(f2, 5103)).toMatchObject({ cargo: { pi: 0 }, order: { kind: 'NONE' } });
     });
 
+    it('GT-8 a colony yields no technology: destroying one draws nothing', () => {
+      const start = evolveAll(destroyer('colony', 20), [gtEvent('TechCaptured', { empire: BETA, tl: 3 })]);
+      const { rng, drawn } = scripted([0]);
+      const f = play(start, { [ALPHA]: 'DESTROY 5103 30-30' }, rng);
+      expect(star(f.state, TARGET).status).toBe('uncolonized');
+      expect(drawn).toEqual([]);
+      expect(f.state.empires[0].tl).toBe(1);
+    });
+
     it('19 PI aboard is not enough, even against a colony', () => {
       const f1 = play(destroyer('colony', 19), { [ALPHA]: 'DESTROY 5103 30-30' });
       expect(f1.outcomes(ALPHA)).toEqual(['failed']);

@@ -1,7 +1,6 @@
-import { enemyVisibleAt } from './actions';
-import { succeeds } from './encounters';
-import { empireById, fleetOf, pvPool, systemAt } from './evolve';
-import { formatLoc, type EmpireId, type OrderKind, type Ship, type StandingOrder, type Turn } from './state';
+import { empireById, enemyVisibleAt, fleetOf, namedFirst, producing, pvPool, room, systemAt } from './evolve';
+import { targetOf } from './movement';
+import { formatLoc, succeeds, type EmpireId, type OrderKind, type Ship, type Turn } from './state';
 
 /**
  * The mission phase (digest §5 phase 5), fleets in ascending root id for each kind in turn: DESTROY
@@ -27,11 +26,9 @@ export function missions(t: Turn): Map<EmpireId, EmpireId> {
 function fleetsUnder(t: Turn, kinds: OrderKind[]): Ship[] {
   return t.state.ships.filter(
     (x) =>
-      x.parent === null && x.carrier === null && kinds.includes(x.order.kind) && x.loc === targetLoc(x.order),
+      x.parent === null && x.carrier === null && kinds.includes(x.order.kind) && x.loc === targetOf(x.order),
   );
 }
-
-const targetLoc = (o: StandingOrder) => ('stops' in o ? o.stops[o.next] : 'target' in o ? o.target : null);
 
 /** Order NONE for the whole fleet. */
 const stop = (t: Turn, root: Ship) =>
@@ -43,14 +40,11 @@ function fail(t: Turn, root: Ship, why: string) {
   t.emit('Noted', { empire: root.owner, text: `${what} failed: ${why}` });
 }
 
-/** The fleet's ships, the flagship first, then ascending id (§10 Decision 40). */
-const namedFirst = (t: Turn, root: Ship) => [root, ...fleetOf(t.state, root.id).filter((x) => x !== root)];
-
 /** Lands `pi` from the fleet's cargo as one step of its order; false if it does not carry that much. */
 function land(t: Turn, root: Ship, pi: number): boolean {
   const cargo: [number, number][] = [];
   let left = pi;
-  for (const x of namedFirst(t, root)) {
+  for (const x of namedFirst(t.state, root)) {
     const n = Math.min(left, x.cargo.pi);
     if (n > 0) cargo.push([x.id, n]);
     left -= n;
@@ -79,22 +73,25 @@ function destroyStep(t: Turn, root: Ship, destroyedHomes: Map<EmpireId, EmpireId
     t.emit('Noted', { empire: victim, text: `${formatLoc(loc)} is being destroyed` });
     return;
   }
-  const home = system.status === 'home';
-  const pv = system.pv;
+  const { status, pv } = system;
   const tl = empireById(s, victim).tl;
   t.emit('SystemDestroyed', { loc, by: root.owner });
   t.emit('Noted', { empire: root.owner, text: `${formatLoc(loc)} destroyed` });
   t.emit('Noted', { empire: victim, text: `${formatLoc(loc)} has been destroyed` });
   stop(t, root);
-  // A production system yields its owner's higher TL with 5 % per base PV, a home always (§6.14).
-  if (tl > empireById(s, root.owner).tl && (home || succeeds(t.rng, Math.min(100, 5 * pv)))) {
+  // A production system yields its owner's higher TL with 5 % per base PV, a home always, a colony
+  // never (§6.14, GT-8): no draw for a colony.
+  if (
+    tl > empireById(s, root.owner).tl &&
+    (status === 'home' || (status === 'production' && succeeds(t.rng, Math.min(100, 5 * pv))))
+  ) {
     t.emit('TechCaptured', { empire: root.owner, tl });
     t.emit('Noted', {
       empire: root.owner,
       text: `Technology captured at ${formatLoc(loc)}: Tech Level ${tl}`,
     });
   }
-  if (home) destroyedHomes.set(victim, root.owner);
+  if (status === 'home') destroyedHomes.set(victim, root.owner);
 }
 
 /** A COLONIZE (5 PI) or DEVELOP (15 PI) step; the second one founds the colony or production system (§6.2). */
@@ -136,17 +133,14 @@ function chart(t: Turn, root: Ship) {
 /** At its stop a shuttle unloads all PV at an own production system, else loads what fits (§4.6). */
 function shuttle(t: Turn, root: Ship) {
   const system = systemAt(t.state, root.loc);
-  const fleet = namedFirst(t, root);
-  if (system?.owner === root.owner && (system.status === 'production' || system.status === 'home')) {
+  const fleet = namedFirst(t.state, root);
+  if (system?.owner === root.owner && producing(system)) {
     for (const x of fleet)
       if (x.cargo.pv > 0) t.emit('Unloaded', { ship: x.id, pi: 0, pv: x.cargo.pv, missiles: 0 });
     return;
   }
   for (const x of fleet) {
-    const pv = Math.min(
-      pvPool(t.state, root.owner, root.loc),
-      x.intact.c - x.cargo.pi - x.cargo.pv - x.cargo.missiles,
-    );
+    const pv = Math.min(pvPool(t.state, root.owner, root.loc), room(x));
     if (pv > 0) t.emit('Loaded', { ship: x.id, pi: 0, pv, missiles: 0 });
   }
 }

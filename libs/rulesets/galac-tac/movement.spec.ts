@@ -92,6 +92,27 @@ describe('the movement phase (§5 phase 2)', () => {
     expect(evolveAll(f1.state, f2.events)).toStrictEqual(f2.state);
   });
 
+  it('ends a tow whose partner is gone (destroyed in a combat it won), and says so', () => {
+    const { state } = example({
+      ships: [ship(5101, 'DD1', HOME), ship(5104, 'FT1', HOME)],
+      events: [
+        gtEvent('OrderGiven', {
+          ships: [5101, 5104],
+          order: { kind: 'TOW', target: at('10-30'), tower: 5101, towed: 5104 },
+        }),
+        gtEvent('FleetMoved', { ship: 5101, to: at('10-17') }),
+        gtEvent('FleetMoved', { ship: 5104, to: at('10-17') }),
+        gtEvent('Scrapped', { ship: 5101, refund: 0 }),
+      ],
+    });
+    const f = play(state);
+    expect(shipOf(f.state, 5104)).toMatchObject({ loc: at('10-17'), order: { kind: 'NONE' } });
+    expect(f.notes(ALPHA)).toEqual([
+      'Fleet 5104 at 10-17 stops: the tow of ship 5104 by ship 5101 has ended',
+    ]);
+    expect(evolveAll(state, f.events)).toStrictEqual(f.state);
+  });
+
   it('keeps ATTACK and SECURE after arrival; SCOUT stays at its last stop, SENTRY cycles', () => {
     const { state } = example({
       ships: [

@@ -5,8 +5,10 @@ import {
   formatLoc,
   locOf,
   rowOf,
+  sameOrder,
   type GtState,
   type Loc,
+  type Ship,
   type ShipId,
   type StandingOrder,
   type Turn,
@@ -57,8 +59,23 @@ export function speedOf(s: GtState, root: ShipId): number {
 }
 
 /**
+ * A tow holds while its tower and towed ship both lead their fleets under it, side by side, and `root`
+ * is one of them: a partner scrapped, destroyed or given another order ends it (§4.6 TOW).
+ */
+function towHolds(s: GtState, root: Ship, order: StandingOrder & { kind: 'TOW' }): boolean {
+  const pair = [order.tower, order.towed];
+  return (
+    pair.includes(root.id) &&
+    pair.every((id) => {
+      const x = shipById(s, id);
+      return x?.parent === null && x.carrier === null && x.loc === root.loc && sameOrder(x.order, order);
+    })
+  );
+}
+
+/**
  * Moves every fleet (a towed fleet with its tower) and returns the roots that reached their target
- * this fortnight (§5 phase 2). A fleet that cannot move is reported to its owner.
+ * this fortnight (§5 phase 2). A fleet that cannot move, or whose tow has ended, is reported to its owner.
  */
 export function moveFleets(t: Turn): Set<ShipId> {
   const s = t.state;
@@ -67,15 +84,21 @@ export function moveFleets(t: Turn): Set<ShipId> {
   for (const id of roots) {
     const root = shipById(s, id)!;
     const { order } = root;
+    if (order.kind === 'TOW' && !towHolds(s, root, order)) {
+      t.emit('OrderGiven', { ships: fleetOf(s, id).map((x) => x.id), order: { kind: 'NONE' } });
+      t.emit('Noted', {
+        empire: root.owner,
+        text: `Fleet ${id} at ${formatLoc(root.loc)} stops: the tow of ship ${order.towed} by ship ${order.tower} has ended`,
+      });
+      continue;
+    }
     const to = targetOf(order);
     // The towed fleet moves with its tower.
     if (to === null || root.loc === to || (order.kind === 'TOW' && order.tower !== id)) continue;
     const fleets = [id];
     let speed = speedOf(s, id);
     if (order.kind === 'TOW') {
-      const towed = shipById(s, order.towed);
-      if (towed?.order.kind === 'TOW' && towed.order.tower === id && towed.loc === root.loc)
-        fleets.push(towed.id);
+      fleets.push(order.towed);
       speed = Math.floor(speed / 2);
     }
     if (speed === 0) {

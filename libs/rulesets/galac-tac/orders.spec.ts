@@ -365,7 +365,27 @@ describe('the JSON form', () => {
     ['[{"args": []}]', '"action" is missing or not a string'],
     ['[{"action": 5}]', '"action" is missing or not a string'],
     ['[{"action": "LOAD", "args": "1805 10 PI"}]', '"args" is not an array'],
-    ['[{"type": "LOAD", "args": []}]', 'unexpected field "type"'],
+    ['[{"action": "LOAD", "type": "LOAD"}]', 'unexpected field "action" in LOAD'],
+    ['[{"type": "LOAD", "args": []}]', 'unexpected field "args" in LOAD'],
+    ['[{"type": 5}]', '"type" is not a string'],
+    ['[{"type": "toString"}]', 'unknown action "toString"'],
+    [
+      '[{"type": "LOAD", "Ship ID": 1805, "Quantity": true, "Item": "PI"}]',
+      '"Quantity" is not a string or a number',
+    ],
+    [
+      '[{"type": "LOAD", "Ship ID": 1805, "Quantity": null, "Item": "PI"}]',
+      '"Quantity" is not a string or a number',
+    ],
+    [
+      '[{"type": "LOAD", "Ship ID": 1805, "Quantity": 1e400, "Item": "PI"}]',
+      '"Quantity" is not a finite number',
+    ],
+    ['[{"type": "LOAD", "Ship ID": 1805, "Item": "PI"}]', 'quantity "" is not a whole number'],
+    [
+      '[{"type": "LOAD", "Ship ID": 1805, "Quantity": 10, "Item": "PI", "__proto__": 1}]',
+      'unexpected field "__proto__"',
+    ],
     ['[{"action": "LOAD", "args": [1805, true, "PI"]}]', 'argument 2 is not a string or a number'],
     ['[{"action": "LOAD", "args": [1805, null, "PI"]}]', 'argument 2 is not a string or a number'],
     ['[{"action": "LOAD", "args": [1805, 1e400, "PI"]}]', 'argument 2 is not a finite number'],
@@ -382,6 +402,101 @@ describe('the JSON form', () => {
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ action: 'unreadable', line: 1 });
     expect(diagnostics).toEqual([{ line: 1, severity: 'error', message: expect.stringContaining(message) }]);
+  });
+
+  it('reads the named form {type, <arg name>: value} as {action, args} by the order of ORDER_TYPES args', () => {
+    // Each named item beside the args it stands for; a missing field is blank.
+    const both: [Record<string, unknown> & { type: string }, unknown[]][] = [
+      [
+        { type: 'LOAD', 'Ship ID': 1805, Quantity: 10, Item: 'PI', 'Quantity 2': '10', 'Item 2': 'MISS' },
+        ['1805', '10', 'PI', '10', 'MISS'],
+      ],
+      [{ type: 'LOAD', Item: 'PI', Quantity: 10, 'Ship ID': '1805', 'Quantity 2': '' }, [1805, 10, 'PI']],
+      [
+        { type: 'COLONIZE', 'Ship ID': 1003, Location: '35-42', Name: ' Mars  II ' },
+        [1003, '35-42', 'Mars II'],
+      ],
+      [
+        {
+          type: 'CLASSIFY',
+          'Design Code': 'sc',
+          'Design Name': 'Scout Ship',
+          'Design Rating': '2P+1T5//16-16',
+        },
+        ['SC', 'Scout Ship', '2P+1T5//16-16'],
+      ],
+      [{ type: 'ATTACK', 'Ship ID': 4017, Location: '70-63', 'Max SSD': 0 }, [4017, '70-63', 0]],
+      [{ type: 'shipyards' }, []],
+      [
+        { type: 'COMBAT', Flagship: 1234, 'drone target': '0', 'P-type target': 3, 'T-type target': '2' },
+        [1234, 0, 3, 2],
+      ],
+    ];
+    const named = parseOrders(JSON.stringify(both.map(([item]) => item)));
+    expect(named.diagnostics).toEqual([]);
+    expect(named).toEqual(
+      parseOrders(JSON.stringify(both.map(([item, args]) => ({ action: item.type, args })))),
+    );
+    expect(named.orders.map((o) => o.action)).toEqual([
+      'LOAD',
+      'LOAD',
+      'COLONIZE',
+      'CLASSIFY',
+      'ATTACK',
+      'SHIPYARD',
+      'COMBAT',
+    ]);
+    expect(named.orders[2]).toMatchObject({ ship: 1003, target: 3542, name: 'Mars II' });
+    expect(named.orders[6]).toMatchObject({ ship: 1234, controls: { drone: 0, p: 3, t: 2, minSSD: 0 } });
+  });
+
+  it('skips a blank optional field between others (MAP centre, DOWNGRADE name), as in {action, args}', () => {
+    const { orders, diagnostics } = parseOrders(
+      JSON.stringify([
+        { type: 'MAP', Type: 'QUAD', Location: '', 'Type 2': 'PV', 'Location 2': '' },
+        { type: 'DOWNGRADE', Location: '23-64', Name: '', 'Location 2': '24-10', 'Name 2': 'Rest' },
+        { action: 'MAP', args: ['WHOLE', '', 'QUAD', '10-10'] },
+        { type: 'CHART', 'Ship ID': 1524, Location: '55-44', 'Ship ID 2': '', 'Location 2': '' },
+      ]),
+    );
+    expect(diagnostics).toEqual([]);
+    expect(orders).toEqual([
+      {
+        action: 'MAP',
+        maps: [
+          { type: 'QUAD', center: null },
+          { type: 'PV', center: null },
+        ],
+        line: 1,
+      },
+      {
+        action: 'DOWNGRADE',
+        systems: [
+          { loc: 2364, name: null },
+          { loc: 2410, name: 'Rest' },
+        ],
+        line: 2,
+      },
+      {
+        action: 'MAP',
+        maps: [
+          { type: 'WHOLE', center: null },
+          { type: 'QUAD', center: 1010 },
+        ],
+        line: 3,
+      },
+      { action: 'CHART', moves: [{ ship: 1524, target: 5544 }], line: 4 },
+    ]);
+  });
+
+  it('a blank required field in the named form is an error, not a shift of the others', () => {
+    expect(
+      parseOrders(
+        JSON.stringify([{ type: 'COMBAT', Flagship: 1234, 'drone target': '', 'P-type target': '3' }]),
+      ).diagnostics,
+    ).toEqual([
+      { line: 1, severity: 'error', message: expect.stringContaining('drone target "" is not one of') },
+    ]);
   });
 
   it('an empty array is no action', () => {

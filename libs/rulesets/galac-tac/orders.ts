@@ -13,8 +13,9 @@ import {
 
 /**
  * The action parser (digest §4.1): the book's written form, one action a line, or a JSON array of
- * `{"action": "LOAD", "args": ["1805", "10", "PI"]}` with the same arguments. Only the form is
- * checked here (counts, numbers, keywords, names); what the state allows is checked when it runs.
+ * `{"action": "LOAD", "args": ["1805", "10", "PI"]}` with the same arguments (or the platform's
+ * `{"type": "LOAD", "Ship ID": 1805, …}`, fields named by ORDER_TYPES). Only the form is checked
+ * here (counts, numbers, keywords, names); what the state allows is checked when it runs.
  */
 
 /** §4.1 Decision: lines beyond the 50th (blank and comment lines not counted) are rejected. */
@@ -134,6 +135,12 @@ function target(t: Token | undefined, i: number): number {
 /** Consecutive groups of `size` arguments, each read by `read`. */
 const groups = <T>(a: Token[], size: number, read: (g: Token[]) => T): T[] =>
   Array.from({ length: a.length / size }, (_, i) => read(a.slice(i * size, i * size + size)));
+
+/**
+ * Without blank JSON fields (text has none): where an optional argument sits between others (MAP's
+ * centre, DOWNGRADE's name) and is read by its look, a blank one is one not given.
+ */
+const given = (a: Token[]) => a.filter((t) => t.quoted || t.text !== '');
 
 const MAP_TYPES = ['WHOLE', 'QUAD', 'PV'] as const;
 const SORTS = ['SSD+', 'SSD-', 'NAME', 'CODE'] as const;
@@ -306,7 +313,8 @@ const SPECS: Record<ActionName, Spec> = {
     ),
     help: '[A] Up to two maps in the next report; MAP QUAD QUAD prints the four quadrants',
     example: 'MAP QUAD QUAD',
-    read: (a) => {
+    read: (all) => {
+      const a = given(all);
       const maps: OrderOf<'MAP'>['maps'] = [];
       for (let i = 0; i < a.length; i++) {
         const type = keyword(a[i], MAP_TYPES, 'map type');
@@ -372,7 +380,8 @@ const SPECS: Record<ActionName, Spec> = {
     args: pairArgs(locArg('Location', OWN_SYSTEM), textArg('Name', 'new name (optional)')),
     help: '[A] Turn a production system into a colony (its stockpiles and dry dock are lost)',
     example: 'DOWNGRADE 23-64',
-    read: (a) => {
+    read: (all) => {
+      const a = given(all);
       const systems: OrderOf<'DOWNGRADE'>['systems'] = [];
       for (let i = 0; i < a.length; i++) {
         const at = loc(a[i]);
@@ -546,7 +555,10 @@ const SPECS: Record<ActionName, Spec> = {
 export const ORDER_TYPES: OrderTypeSpec[] = (Object.keys(SPECS) as ActionName[]).map((action) => ({
   code: action,
   name: action,
-  args: SPECS[action].args,
+  // The arguments past the fewest an action takes may be left out.
+  args: SPECS[action].args.map((arg, i) =>
+    i < SPECS[action].count.min ? arg : { ...arg, optional: true as const },
+  ),
   help: SPECS[action].help,
   example: SPECS[action].example,
 }));
@@ -628,24 +640,51 @@ const readLine = (line: string): Parsed =>
 const JSON_ACTION = '{"action": "LOAD", "args": ["1805", "10", "PI"]}';
 const JSON_FORM = `an action is ${JSON_ACTION}`;
 
-/** A JSON item: its args as the words of a line (trailing blank ones left out, as on the turn sheet). */
+/** JSON values as the words of a line (trailing blank ones left out, as on the turn sheet). */
+function jsonWords(values: unknown[], what: (i: number) => string): Token[] {
+  const tokens = values.map((v, i): Token => {
+    if (typeof v === 'number' && !Number.isFinite(v)) fail(`${what(i)} is not a finite number`);
+    if (typeof v !== 'number' && typeof v !== 'string') fail(`${what(i)} is not a string or a number`);
+    return { text: String(v).trim(), quoted: false };
+  });
+  while (tokens.length > 0 && tokens[tokens.length - 1].text === '') tokens.pop();
+  return tokens;
+}
+
+/**
+ * The platform's named form (web order forms): `{"type": "LOAD", "Ship ID": 1805, …}`, its fields
+ * in the order of the action's ORDER_TYPES args; a missing one is blank.
+ */
+function readNamed(o: Record<string, unknown>, warn: (message: string) => void): GtOrder {
+  if (typeof o.type !== 'string') return fail(`"type" is not a string: ${JSON_FORM}`);
+  const action = actionOf(o.type) ?? fail(`unknown action ${quote(o.type)}`);
+  const { args } = SPECS[action];
+  const extra = Object.keys(o).find((k) => k !== 'type' && !args.some((a) => a.name === k));
+  if (extra !== undefined) fail(`unexpected field ${quote(extra)} in ${action}`);
+  const values = args.map((a) => (Object.hasOwn(o, a.name) ? o[a.name] : ''));
+  return read(
+    action,
+    jsonWords(values, (i) => quote(args[i].name)),
+    warn,
+  );
+}
+
+/** A JSON item: `{action, args}`, its args as the words of a line, or the named form. */
 const readJson = (value: unknown): Parsed =>
   attempt((warn) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail(JSON_FORM);
     const o = value as Record<string, unknown>;
+    if (Object.hasOwn(o, 'type')) return readNamed(o, warn);
     const extra = Object.keys(o).find((k) => k !== 'action' && k !== 'args');
     if (extra !== undefined) fail(`unexpected field ${quote(extra)}: ${JSON_FORM}`);
     if (typeof o.action !== 'string') fail(`"action" is missing or not a string: ${JSON_FORM}`);
     const args = o.args ?? [];
     if (!Array.isArray(args)) return fail(`"args" is not an array: ${JSON_FORM}`);
-    const tokens = args.map((v: unknown, i): Token => {
-      if (typeof v === 'number' && !Number.isFinite(v)) fail(`argument ${i + 1} is not a finite number`);
-      if (typeof v !== 'number' && typeof v !== 'string')
-        fail(`argument ${i + 1} is not a string or a number`);
-      return { text: String(v).trim(), quoted: false };
-    });
-    while (tokens.length > 0 && tokens[tokens.length - 1].text === '') tokens.pop();
-    return read(o.action as string, tokens, warn);
+    return read(
+      o.action as string,
+      jsonWords(args, (i) => `argument ${i + 1}`),
+      warn,
+    );
   });
 
 /**

@@ -1,12 +1,12 @@
 import { createRng, type RulesetEvent } from '@warpgate/engine';
 import { PAGE_WIDTH } from '../printout';
-import { components } from './design';
+import { components, parseRating } from './design';
 import { evolveAll, systemAt } from './evolve';
 import { parseOrders } from './orders';
 import { renderReport } from './report';
 import { resolveFortnight } from './resolve';
 import { setup } from './setup';
-import { ALPHA, BETA, DESIGN, example, HOME, ship } from './turn-fixtures';
+import { ALPHA, BETA, DESIGN, example, HOME, play, ship } from './turn-fixtures';
 import {
   columnOf,
   formatLoc,
@@ -35,6 +35,11 @@ const game = (ships: ShipSetUp[] = [], pi = 432): GtState => {
   return state;
 };
 
+const parseRatingOrThrow = (text: string) => {
+  const rating = parseRating(text);
+  if (typeof rating === 'string') throw new Error(rating);
+  return rating;
+};
 const then = (s: GtState, ...events: RulesetEvent[]) => evolveAll(s, events);
 const e = <K extends keyof GtEventMap>(name: K, data: GtEventMap[K]) => gtEvent(name, data);
 const playerView = (s: GtState, id = ALPHA) => view(s, { role: 'player', playerId: id }) as PlayerView;
@@ -120,7 +125,7 @@ describe('own systems (§8.1)', () => {
     expect(text(done)).toMatch(/^ {2}1901 {2}ST1 {2}GUARDIAN/m);
   });
 
-  it('shows other empires’ visible ships at an own system, by name only once known (§8.3, §8.5)', () => {
+  it('shows other empires’ visible ships at an own system by count and size, never by name (§8.3)', () => {
     const s = then(
       game([ship(3001, 'FF1', HOME, BETA), ship(3002, 'FF1', HOME, BETA), ship(3003, 'FX', HOME, BETA)]),
       e('OrderGiven', { ships: [3001], order: { kind: 'DEFEND' } }),
@@ -128,10 +133,11 @@ describe('own systems (§8.1)', () => {
     );
     const home = '10-10 Unnamed Star System 10(100) PV, 432 PI, 0 M Home System';
     expect(lines(s)).toContain(`${home} Under Attack!`);
-    // The scout is hidden: two ships, not three.
-    expect(lines(s)).toContain('Ships of an unknown empire: 2, total SSD 10, largest SSD 5');
+    // The scout is hidden: two ships, not three; and whose they are is not said, even once known.
+    expect(lines(s)).toContain('Enemy ships: 2, total SSD 10, largest SSD 5');
     const known = then(s, e('ContactMade', { empire: ALPHA, other: BETA }));
-    expect(lines(known)).toContain('Ships of BETA: 2, total SSD 10, largest SSD 5');
+    expect(lines(known)).toContain('Enemy ships: 2, total SSD 10, largest SSD 5');
+    expect(text(known)).not.toContain('BETA');
     const destroying = then(
       s,
       e('OrderGiven', { ships: [3002], order: { kind: 'DESTROY', target: 1010, steps: 1, ready: true } }),
@@ -228,6 +234,23 @@ describe('ships (§8.1)', () => {
     );
   });
 
+  it('prints COMBAT/STANDING under the ship it was given to only; identical joined ships stay by id', () => {
+    const s = then(
+      game([ship(2006, 'FF1', HOME), ship(2007, 'FF1', HOME), ship(2011, 'FF1', HOME)]),
+      e('Joined', { flag: 2006, ship: 2007 }),
+      e('Joined', { flag: 2006, ship: 2011 }),
+    );
+    const { state } = play(s, { [ALPHA]: 'DEFEND 2006\nSTANDING 2006 0 3 0 0' });
+    const all = lines(state);
+    const at = all.findIndex((l) => l.startsWith('  2006  FF1'));
+    expect(all.slice(at, at + 4)).toEqual([
+      '  2006  FF1  Frigate         3P/2;;/16-16   SSD  5  DEFEND',
+      '        STANDING: drones 0, P-types 3, T-types 0, min SSD 0',
+      '    Joined: 2007 2011',
+      '',
+    ]);
+  });
+
   it('groups ships elsewhere by square, each square as far as they can tell', () => {
     const s = then(
       fleet(),
@@ -247,6 +270,12 @@ describe('ships (§8.1)', () => {
     expect(all.indexOf('25-25 Deep Space')).toBeLessThan(at);
     const foreign = then(s, e('FleetMoved', { ship: 2010, to: 5050 }));
     expect(lines(foreign)).toContain('50-50 Star System of an unknown empire');
+    // A route of one stop has no next stop to tell.
+    const single = then(
+      foreign,
+      e('OrderGiven', { ships: [2010], order: { kind: 'SCOUT', stops: [5050], next: 0 } }),
+    );
+    expect(lines(single)).toContain('  2010  FF1  Frigate         3P/2;;/16-16   SSD  5  SCOUT 50-50');
   });
 });
 
@@ -319,37 +348,63 @@ describe('intelligence (§8.3, §7.7)', () => {
     ssd: 5,
   });
   const ff1 = components({ p: 3, s: 2, sd: 16, id: 16 });
+  /** A combat at 30-30 as recorded (§7.7). */
+  const fought = (record: Omit<GtEventMap['CombatFought']['record'], 'loc'>) =>
+    e('CombatFought', { record: { loc: 3030, ...record }, missiles: {}, cargo: {}, loose: [], stopped: [] });
 
-  it('reports a combat the empire survived: before and after, the round of each loss', () => {
+  it('reports a combat it survived: own ships first, before and after, the round of each loss', () => {
     const s = then(
-      game([ship(2006, 'FF1', 3030), ship(3001, 'FF1', 3030, BETA)]),
-      e('CombatFought', {
-        record: {
-          loc: 3030,
-          rounds: 3,
-          before: [sighting(2006, ALPHA, 'FF1', ff1), sighting(3001, BETA, 'FF1', ff1)],
-          lost: { 3001: 3 },
-          after: { 2006: { ...ff1, s: 0 } },
-        },
-        missiles: {},
-        cargo: {},
-        loose: [],
-        orders: [],
+      game([ship(2006, 'FF1', 3030), ship(2007, 'FF1', 3030), ship(2005, 'FF1', 3030, BETA)]),
+      fought({
+        rounds: 3,
+        before: [
+          sighting(2005, BETA, 'FF1', ff1),
+          sighting(2006, ALPHA, 'FF1', ff1),
+          sighting(2007, ALPHA, 'FF1', ff1),
+        ],
+        lost: { 2005: 3, 2007: 2 },
+        after: { 2006: { ...ff1, s: 0 } },
       }),
     );
     const all = lines(s);
     const at = all.indexOf('COMBAT REPORT at 30-30, 3 rounds');
-    expect(all.slice(at, at + 5)).toEqual([
+    expect(all.slice(at, at + 7)).toEqual([
       'COMBAT REPORT at 30-30, 3 rounds',
       '',
-      'Empire  Ship  Code  Before        SSD  After      SSD  Lost in round',
-      'ALPHA   2006  FF1   3P/2;;/16-16    5  3P//16-16    3              -',
-      'BETA    3001  FF1   3P/2;;/16-16    5  -            -              3',
+      'Empire  Ship  Code  Before        SSD  After            SSD',
+      'ALPHA   2006  FF1   3P/2;;/16-16    5  3P//16-16          3',
+      'ALPHA   2007  FF1   3P/2;;/16-16    5  lost in round 2    -',
+      'BETA    2005  FF1   3P/2;;/16-16    5  lost in round 3    -',
+      '',
     ]);
     expect(renderReport(playerView(s)).notices).toEqual([{ kind: 'combat', text: 'Combat at 30-30' }]);
     // BETA has no survivor: no report, the ship is missing.
     expect(text(s, BETA)).not.toContain('COMBAT REPORT');
-    expect(lines(s, BETA)).toContain('Missing: 3001');
+    expect(lines(s, BETA)).toContain('Missing: 2005');
+  });
+
+  it('keeps a combat of 22-character ratings in one table within 80 columns', () => {
+    const nightmare = components({ d: 2, p: 10, t: 2, r: 10, s: 4, h: 2, c: 10, sd: 8, id: 8 });
+    const s = then(
+      game([ship(2006, 'FF1', 3030), ship(3001, 'FF1', 3030, BETA)]),
+      fought({
+        rounds: 10,
+        before: [2006, 3001].map((id, i) => ({
+          ...sighting(id, [ALPHA, BETA][i], 'NM', nightmare),
+          ssd: 25,
+        })),
+        lost: { 3001: 10 },
+        after: { 2006: { ...nightmare, s: 0 } },
+      }),
+    );
+    const all = lines(s);
+    const at = all.indexOf('COMBAT REPORT at 30-30, 10 rounds');
+    expect(all.slice(at + 2, at + 6)).toEqual([
+      'Empire  Ship  Code  Before                  SSD  After                  SSD',
+      'ALPHA   2006  NM    2D+10P+2T10/4;2;10/8-8   25  2D+10P+2T10/;2;10/8-8   21',
+      'BETA    3001  NM    2D+10P+2T10/4;2;10/8-8   25  lost in round 10         -',
+      '',
+    ]);
   });
 
   it('prints scout reports, escaped scouts’ estimates and cease-fire encounters', () => {
@@ -365,6 +420,28 @@ describe('intelligence (§8.3, §7.7)', () => {
         largest: 10,
         estimate: false,
       }),
+      e('ScoutReported', {
+        empire: ALPHA,
+        ship: 2010,
+        loc: 3030,
+        owner: 'uncolonized',
+        ships: 1,
+        ssd: 5,
+        largest: 5,
+        estimate: false,
+      }),
+      e('ScoutReported', {
+        empire: ALPHA,
+        ship: 2010,
+        loc: 6060,
+        owner: BETA,
+        ships: 0,
+        ssd: 0,
+        largest: 0,
+        estimate: false,
+      }),
+      // A scout report naming a system's owner teaches its name (§8.5).
+      e('ContactMade', { empire: ALPHA, other: BETA }),
       e('ScoutReported', {
         empire: ALPHA,
         ship: 2010,
@@ -390,6 +467,8 @@ describe('intelligence (§8.3, §7.7)', () => {
         'SCOUT REPORTS',
         'Scout 2010 at 50-50, system of BETA: 3 enemy ships, total SSD 25, largest SSD 10',
         'Scout 2010 at 40-40, deep space: caught, escaped; enemy total SSD about 30',
+        'Scout 2010 at 30-30, uncolonized star: 1 enemy ship, total SSD 5, largest SSD 5',
+        'Scout 2010 at 60-60, system of BETA: no enemy ships',
         'ENCOUNTER at 50-50: cease fire',
         'ALPHA       1          5',
         'BETA        3         25',
@@ -444,10 +523,10 @@ describe('the first report (§2.6, §8.2)', () => {
       'Ship design limitations at Tech Level 1',
       '',
       'Min SSD  Max SSD  Star  Inertia    Min SSD  Max SSD  Star  Inertia',
-      '      1        2    30       20         16       25    15       10',
-      '      3        5    24       16         26       30    12        8',
-      '      6       10    21       14         31       35     0        8',
-      '     11       15    18       12         36       75     0        0',
+      '      1        2    30       20          3        5    24       16',
+      '      6       10    21       14         11       15    18       12',
+      '     16       25    15       10         26       30    12        8',
+      '     31       35     0        8         36       75     0        0',
       '',
       'Maximum ship size for hangar bay: 5',
       'Maximum P-types allowed per ship: 30',
@@ -487,6 +566,62 @@ describe('the first report (§2.6, §8.2)', () => {
       '2/2',
     ]);
     expect(rows[12]).toEqual(['12', 'ST1', 'Station', '20P/20;;/', '40', '42', '4', '2', '2']);
+  });
+
+  /** The design rows of the shipyard report sorted by `sort`, the first one's lines as printed. */
+  const designRows = (s: GtState, sort: 'NAME' | 'SSD+') => {
+    const asked = then(s, e('ReportsRequested', { empire: 'p1', maps: [], shipyards: [sort] }));
+    const all = lines(asked, 'p1');
+    const at = all.indexOf(`Current ship designs of your empire (${sort})`);
+    const end = all.indexOf('', at + 2);
+    return all.slice(at + 2, end === -1 ? undefined : end);
+  };
+  const classified = (code: string, name: string, rating: string) =>
+    e('DesignClassified', { empire: 'p1', code, name, rating: parseRatingOrThrow(rating) });
+
+  it('keeps the designs in one table within 80 columns, a 22-character rating cut after a "/"', () => {
+    const s = then(first(), classified('NM', 'Nightmare', '2D+10P+2T10/4;2;10/8-8'));
+    const rows = designRows(s, 'SSD+');
+    expect(rows[0]).toBe(' #  Code  Classification  Ship Rating    SSD  Cost  Delay  Built  Active');
+    expect(rows.filter((l) => l.length > PAGE_WIDTH)).toEqual([]);
+    const nm = rows.findIndex((l) => / NM /.test(l));
+    expect(rows.slice(nm, nm + 2)).toEqual([
+      '14  NM    Nightmare       2D+10P+2T10/    25   111      3      0       0',
+      '                          4;2;10/8-8',
+    ]);
+    // One row a line for the others.
+    expect(rows).toHaveLength(1 + 14 + 1);
+  });
+
+  it('sorts SHIPYARD NAME ignoring case, ties by design number', () => {
+    const s = then(first(), classified('BMB', 'bomber', '4P//-16'), classified('ZZ', 'ZULU', '4P//-16'));
+    const names = designRows(s, 'NAME')
+      .slice(1)
+      .map((l) => l.trim().split(/ {2,}/));
+    expect(names.map((r) => r[2])).toEqual([
+      'bomber',
+      'Carrier, Jeep',
+      'Carrier, Light',
+      'Destroyer',
+      'Fighter',
+      'Freighter',
+      'Freighter',
+      'Freighter',
+      'Freighter',
+      'Freighter',
+      'Frigate',
+      'Scout Ship',
+      'Skirmisher',
+      'Station',
+      'ZULU',
+    ]);
+    expect(names.filter((r) => r[2] === 'Freighter').map((r) => r[1])).toEqual([
+      'FX',
+      'FXV',
+      'FXX',
+      'FXXV',
+      'FXXX',
+    ]);
   });
 
   it('has no maps nor shipyard report afterwards unless requested, then the ones requested', () => {

@@ -1,11 +1,13 @@
 import type { Notice, Report } from '@warpgate/engine';
-import { echo, PAGE_WIDTH, printable, table, wrapText, type Column } from '../printout';
+import { echo, PAGE_WIDTH, printable, table, wrapText, type Cell, type Column } from '../printout';
 import { DRIVE_ROWS, formatRating, maxP, ssd } from './design';
 import { columnOf, formatLoc, locOf, rowOf, type Loc, type News, type StandingOrder } from './state';
 import {
   UNKNOWN,
+  type CombatView,
   type PlaceView,
   type PlayerView,
+  type ScoutView,
   type ShipView,
   type StarView,
   type SystemView,
@@ -124,7 +126,7 @@ function systemLines(v: PlayerView, x: SystemView): string[] {
       lines.push(`${i === 0 ? 'Dry dock:' : '         '} ${text}`);
     });
   for (const s of x.sightings)
-    lines.push(`Ships of ${empire(s.empire)}: ${s.ships}, total SSD ${s.ssd}, largest SSD ${s.largest}`);
+    lines.push(`Enemy ships: ${s.ships}, total SSD ${s.ssd}, largest SSD ${s.largest}`);
   return [...lines, ...shipsAt(v, x.loc)];
 }
 
@@ -259,8 +261,10 @@ function orderText(o: StandingOrder): string {
     case 'DESTROY':
       return `DESTROY ${formatLoc(o.target)}${stepsDone(o.steps)}`;
     case 'SCOUT':
-    case 'SENTRY':
-      return `${o.kind} ${o.stops.map(formatLoc).join(' ')}, next stop ${formatLoc(o.stops[o.next])}`;
+    case 'SENTRY': {
+      const next = o.stops.length > 1 ? `, next stop ${formatLoc(o.stops[o.next])}` : '';
+      return `${o.kind} ${o.stops.map(formatLoc).join(' ')}${next}`;
+    }
     case 'SHUTTLE':
       return 'SHUTTLE';
     case 'TOW':
@@ -277,19 +281,18 @@ function scouting(v: PlayerView): string[] {
       : owner === 'uncolonized'
         ? 'uncolonized star'
         : `system of ${empire(owner)}`;
+  const seen = (r: ScoutView) =>
+    r.estimate
+      ? `caught, escaped; enemy total SSD about ${r.ssd}`
+      : r.ships === 0
+        ? 'no enemy ships'
+        : `${r.ships} enemy ship${r.ships === 1 ? '' : 's'}, total SSD ${r.ssd}, largest SSD ${r.largest}`;
   return [
     '',
     'SCOUT REPORTS',
     '',
     ...v.scouts.flatMap((r) =>
-      wrapText(
-        `Scout ${r.ship} at ${formatLoc(r.loc)}, ${where(r.owner)}: ` +
-          (r.estimate
-            ? `caught, escaped; enemy total SSD about ${r.ssd}`
-            : `${r.ships} enemy ships, total SSD ${r.ssd}, largest SSD ${r.largest}`),
-        PAGE_WIDTH,
-        '  ',
-      ),
+      wrapText(`Scout ${r.ship} at ${formatLoc(r.loc)}, ${where(r.owner)}: ${seen(r)}`, PAGE_WIDTH, '  '),
     ),
   ];
 }
@@ -305,34 +308,65 @@ function encounters(v: PlayerView): string[] {
   );
 }
 
-/** §7.7 combat reports: every participant before and after, the round of each loss. */
+/** Own ships first, then each other empire's, by name; by id within an empire. */
+const combatOrder = (a: CombatView['ships'][number], b: CombatView['ships'][number]) =>
+  Number(b.own) - Number(a.own) || (a.empire < b.empire ? -1 : a.empire > b.empire ? 1 : a.id - b.id);
+
+/** §7.7 combat reports: every participant before and after, or the round it was lost in. */
 function combats(v: PlayerView): string[] {
-  const columns: Column[] = [
-    { head: 'Empire' },
-    { head: 'Ship' },
-    { head: 'Code' },
-    { head: 'Before' },
-    { head: 'SSD' },
-    { head: 'After' },
-    { head: 'SSD' },
-    { head: 'Lost in round', align: 'right' },
-  ];
+  const columns = ['Empire', 'Ship', 'Code', 'Before', 'SSD', 'After', 'SSD'].map((head) => ({ head }));
   return v.combats.flatMap((c) =>
-    table(
+    ratingTable(
       `COMBAT REPORT at ${formatLoc(c.loc)}, ${c.rounds} round${c.rounds === 1 ? '' : 's'}`,
       columns,
-      c.ships.map((x) => [
-        printable(x.empire),
-        x.id,
-        x.code,
-        formatRating(x.before),
-        x.ssd,
-        x.after && formatRating(x.after),
-        x.after && ssd(x.after),
-        x.lost,
-      ]),
+      [...c.ships]
+        .sort(combatOrder)
+        .map((x) => [
+          printable(x.empire),
+          x.id,
+          x.code,
+          formatRating(x.before),
+          x.ssd,
+          x.after ? formatRating(x.after) : `lost in round ${x.lost}`,
+          x.after && ssd(x.after),
+        ]),
+      [3, 5],
     ),
   );
+}
+
+/** A rating longer than this is cut in two where a table with it does not fit the page. */
+const LONG_RATING = 16;
+
+/**
+ * `table` of rows with ratings in the columns `ratings`. When it does not fit a row a line, each long
+ * rating is printed on two lines, cut after a "/" (the table's own wrapping cuts anywhere, and the
+ * first piece of a rating cut anywhere reads as a whole rating).
+ */
+function ratingTable(title: string, columns: Column[], rows: Cell[][], ratings: number[]): string[] {
+  const lines = table(title, columns, rows);
+  // A table fits a row a line when it is its title, heads and rows: ['', title, '', heads, ...rows].
+  if (lines.length === rows.length + 4) return lines;
+  return table(
+    title,
+    columns,
+    rows.flatMap((row) => {
+      const cut = ratings.filter((i) => String(row[i]).length > LONG_RATING);
+      if (cut.length === 0) return [row];
+      const [first, more] = [[...row], row.map((): Cell => '')];
+      for (const i of cut) [first[i], more[i]] = halves(String(row[i]));
+      return [first, more];
+    }),
+  );
+}
+
+/** A rating `weapons/middle/drives` in two pieces cut after a "/", the longer piece as short as can be. */
+function halves(rating: string): [string, string] {
+  const first = rating.indexOf('/') + 1;
+  const second = rating.indexOf('/', first) + 1;
+  const at =
+    Math.max(first, rating.length - first) <= Math.max(second, rating.length - second) ? first : second;
+  return [rating.slice(0, at), rating.slice(at)];
 }
 
 const SORTS: Record<
@@ -341,12 +375,15 @@ const SORTS: Record<
 > = {
   'SSD+': (a, b) => a.ssd - b.ssd,
   'SSD-': (a, b) => b.ssd - a.ssd,
-  NAME: (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+  NAME: (a, b) => {
+    const [x, y] = [a.name.toUpperCase(), b.name.toUpperCase()];
+    return x < y ? -1 : x > y ? 1 : 0;
+  },
   CODE: (a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
 };
 
 /**
- * §8.2 shipyard report (GT-25): the TL's design limits (drive rows in two columns, as the book), the
+ * §8.2 shipyard report (GT-25): the TL's design limits (drive rows in pairs side by side, as the book), the
  * largest hangar-able ship (where Small ends: the 24/16 row, §6.5), the most P-types, the ships in
  * service, then every design sorted as asked, ties by design number (§4.4).
  */
@@ -358,14 +395,17 @@ function shipyard(v: PlayerView, sort: News['shipyards'][number]): string[] {
     row.star,
     row.inertia,
   ]);
+  // A two-column table has its first half of rows left: the book pairs each row with the next.
+  const paired = [...limits.filter((_, i) => i % 2 === 0), ...limits.filter((_, i) => i % 2 === 1)];
   const designs = [...v.designs].sort((a, b) => SORTS[sort](a, b) || a.number - b.number);
+  const columns = ['#', 'Code', 'Classification', 'Ship Rating', 'SSD', 'Cost', 'Delay', 'Built', 'Active'];
   return [
     '',
     header(v, 'SHIPYARD REPORT'),
     ...table(
       `Ship design limitations at Tech Level ${v.me.tl}`,
       [{ head: 'Min SSD' }, { head: 'Max SSD' }, { head: 'Star' }, { head: 'Inertia' }],
-      limits,
+      paired,
       PAGE_WIDTH,
       true,
     ),
@@ -373,11 +413,9 @@ function shipyard(v: PlayerView, sort: News['shipyards'][number]): string[] {
     `Maximum ship size for hangar bay: ${DRIVE_ROWS[1].upTo[tl]}`,
     `Maximum P-types allowed per ship: ${maxP(v.me.tl)}`,
     `Total number of ships in empire: ${v.ships.length}`,
-    ...table(
+    ...ratingTable(
       `Current ship designs of your empire (${sort})`,
-      ['#', 'Code', 'Classification', 'Ship Rating', 'SSD', 'Cost', 'Delay', '# Built', '# Active'].map(
-        (head) => ({ head }),
-      ),
+      columns.map((head) => ({ head })),
       designs.map((d) => [
         d.number,
         d.code,
@@ -389,6 +427,7 @@ function shipyard(v: PlayerView, sort: News['shipyards'][number]): string[] {
         d.built,
         d.active,
       ]),
+      [3],
     ),
   ];
 }

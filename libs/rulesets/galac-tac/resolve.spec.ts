@@ -1,6 +1,6 @@
 import { createRng } from '@warpgate/engine';
 import { evolveAll, systemAt } from './evolve';
-import { percentile, resolveTurn, standings, valuation } from './resolve';
+import { percentile, resolveFortnight, resolveTurn, standings, valuation } from './resolve';
 import { setup } from './setup';
 import { formatLoc, gtEvent, initialState, locOf, type EmpireId, type GtState, type Ship } from './state';
 import { ALPHA, BETA, BETA_HOME, example, HOME, play, scripted, ship } from './turn-fixtures';
@@ -166,6 +166,67 @@ describe('the end of the game (§9)', () => {
       [ALPHA, 1, true],
       [BETA, 1, true],
     ]);
+  });
+
+  it('§9 eliminations in one fortnight do not depend on the empires’ ids: a fallen destroyer takes nothing', () => {
+    // A destroys B's home while B destroys C's home; C has a colony. B's id sorts before or after C's.
+    const eliminations = (b: EmpireId) => {
+      const [ha, hb, hc, colony] = [locOf(10, 10), locOf(30, 30), locOf(50, 50), locOf(52, 52)];
+      const fxx = 3;
+      const destroying = (id: number, target: number) => [
+        gtEvent('Loaded', { ship: id, pi: 10, pv: 0, missiles: 0 }),
+        gtEvent('FleetMoved', { ship: id, to: target }),
+        gtEvent('StockpilesDestroyed', { loc: target }),
+        gtEvent('OrderGiven', { ships: [id], order: { kind: 'DESTROY', target, steps: 1, ready: true } }),
+      ];
+      const state = evolveAll(initialState(), [
+        gtEvent('GameSetUp', {
+          stars: [
+            [ha, 10],
+            [hb, 10],
+            [hc, 10],
+            [colony, 5],
+          ],
+          empires: [
+            { id: 'a', name: 'A', home: ha },
+            { id: b, name: 'B', home: hb },
+            { id: 'c', name: 'C', home: hc },
+          ],
+          ships: [
+            { id: 1001, owner: 'a', design: fxx, loc: ha, carrier: null },
+            { id: 1002, owner: b, design: fxx, loc: hb, carrier: null },
+          ],
+          thresholds: [2500, 8500, 18000, 31000, 47500],
+          mastersReturn: 90,
+          pi: 100,
+        }),
+        gtEvent('SystemColonized', { loc: colony, empire: 'c', name: null }),
+        ...destroying(1001, hb),
+        ...destroying(1002, hc),
+      ]);
+      const { state: s, events } = resolveFortnight(state, {}, createRng('elim', 1));
+      return {
+        eliminated: events.filter((e) => e.type === 'galac-tac.EmpireEliminated').map((e) => e.data),
+        systems: [hb, hc, colony].map((loc) => {
+          const { status, owner, pi } = systemAt(s, loc)!;
+          return { status, owner, pi };
+        }),
+        // A's home: 100 − 10 loaded + 100 output + B's spoils of 50.
+        home: systemAt(s, ha)!.pi,
+      };
+    };
+    const free = { status: 'uncolonized', owner: null, pi: 0 };
+    for (const b of ['b', 'z']) {
+      const { eliminated, systems, home } = eliminations(b);
+      expect(eliminated).toEqual(
+        expect.arrayContaining([
+          { empire: b, by: 'a' },
+          { empire: 'c', by: null },
+        ]),
+      );
+      expect(systems).toEqual([free, free, free]);
+      expect(home).toBe(240);
+    }
   });
 
   it('has no standings while the game runs', () => {

@@ -2,10 +2,10 @@ import type { Rng, RulesetEvent, Standing } from '@warpgate/engine';
 import { afterPhase, beforePhase, clashingNames } from './actions';
 import { cost } from './design';
 import { encounters } from './encounters';
-import { apply, designOf, empireById, output } from './evolve';
+import { apply, cloneState, designOf, empireById, output } from './evolve';
 import { missions } from './missions';
 import { moveFleets } from './movement';
-import { gtEvent, type EmpireId, type GtOrder, type GtState, type Turn } from './state';
+import { byId, gtEvent, type EmpireId, type GtOrder, type GtState, type Turn } from './state';
 
 /**
  * One fortnight (digest §5). Every change is an event applied to the working copy the moment it is
@@ -18,7 +18,7 @@ export function resolveFortnight(
   rng: Rng,
 ): { state: GtState; events: RulesetEvent[] } {
   const events: RulesetEvent[] = [];
-  const state = structuredClone(start);
+  const state = cloneState(start);
   if (!state.started || state.ended) return { state, events };
   const t: Turn = {
     state,
@@ -59,8 +59,6 @@ export const resolveTurn = (
   rng: Rng,
 ): RulesetEvent[] => resolveFortnight(start, ordersByPlayer, rng).events;
 
-const byId = (a: EmpireId, b: EmpireId) => (a < b ? -1 : a > b ? 1 : 0);
-
 /** The empires still in the game, ascending id. */
 const playing = (s: GtState): EmpireId[] =>
   s.empires
@@ -85,8 +83,8 @@ function endOfTurn(t: Turn, destroyedHomes: Map<EmpireId, EmpireId>) {
   for (const victim of victims) {
     const by = destroyedHomes.get(victim)!;
     const { name } = empireById(s, victim);
-    // A destroyer eliminated first in the same fortnight takes nothing.
-    t.emit('EmpireEliminated', { empire: victim, by: empireById(s, by).eliminated === null ? by : null });
+    // A destroyer eliminated in the same fortnight takes nothing, whichever of them comes first.
+    t.emit('EmpireEliminated', { empire: victim, by: destroyedHomes.has(by) ? null : by });
     t.emit('Noted', { empire: victim, text: 'Your Home System has been destroyed: your empire is no more' });
     for (const other of s.empires)
       if (other.id !== victim && other.eliminated === null)

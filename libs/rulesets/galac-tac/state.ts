@@ -59,20 +59,24 @@ export interface Controls {
  * `next`: the index in `stops` of the stop the fleet is heading for.
  */
 export type StandingOrder =
-  | { kind: 'NONE' }
-  | { kind: 'DEFEND' }
-  | { kind: 'PATROL' }
-  | { kind: 'TO'; target: Loc }
-  | { kind: 'CHART'; target: Loc }
+  | { kind: 'NONE' | 'DEFEND' | 'PATROL' }
+  | { kind: 'TO' | 'CHART' | 'SECURE'; target: Loc }
   | { kind: 'ATTACK'; target: Loc; maxSSD: number }
-  | { kind: 'SECURE'; target: Loc }
   | { kind: 'COLONIZE' | 'DEVELOP'; target: Loc; name: string | null; steps: number; ready: boolean }
   | { kind: 'DESTROY'; target: Loc; steps: number; ready: boolean }
-  | { kind: 'SCOUT'; stops: Loc[]; next: number }
-  | { kind: 'SENTRY' | 'SHUTTLE'; stops: Loc[]; next: number }
+  | { kind: 'SCOUT' | 'SENTRY' | 'SHUTTLE'; stops: Loc[]; next: number }
   | { kind: 'TOW'; target: Loc; tower: ShipId; towed: ShipId };
 
 export type OrderKind = StandingOrder['kind'];
+
+/** The same order, field by field (orders are plain JSON whose key order may differ). */
+export function sameOrder(a: StandingOrder, b: StandingOrder): boolean {
+  const fields = (o: StandingOrder): Record<string, unknown> => o;
+  return (
+    a.kind === b.kind &&
+    Object.entries(fields(a)).every(([k, v]) => JSON.stringify(v) === JSON.stringify(fields(b)[k]))
+  );
+}
 
 export interface Cargo {
   pi: number;
@@ -329,8 +333,11 @@ export interface GtEventMap {
   OrderGiven: { ships: ShipId[]; order: StandingOrder };
   ControlsSet: { ship: ShipId; controls: Controls | null };
   Joined: { flag: ShipId; ship: ShipId };
-  /** The ship leaves its flagship; its children join that flagship's parent, or become roots. */
-  Detached: { ship: ShipId; children: 'to parent' | 'free' };
+  /**
+   * §4.6 DETACH: the ship and its hangars get order NONE. A ship joined to a flagship leaves it, and its
+   * children join that flagship taking its order; a main flagship's children become roots keeping theirs.
+   */
+  Detached: { ship: ShipId };
   Assigned: { carrier: ShipId; ship: ShipId };
   Unassigned: { ship: ShipId };
   ShipNamed: { ship: ShipId; name: string };
@@ -362,7 +369,7 @@ export interface GtEventMap {
   CeaseFire: { loc: Loc; sides: { empire: EmpireId; ships: number; ssd: number }[]; kept: ShipId[] };
   /**
    * A combat (§7): survivors' components and racks after it, the destroyed ships (with what they
-   * carried), the orders that change (§7.7), and the record for the reports.
+   * carried), the ships stopped by an undecided combat (§7.7), and the record for the reports.
    */
   CombatFought: {
     record: CombatRecord;
@@ -370,7 +377,8 @@ export interface GtEventMap {
     cargo: Record<ShipId, Cargo>;
     /** Hangared ships whose carrier or hangar is gone: loose at the square, order NONE. */
     loose: ShipId[];
-    orders: { ships: ShipId[]; order: StandingOrder }[];
+    /** Order NONE (whole fleets, so none is left under a flagship with another order). */
+    stopped: ShipId[];
   };
   /** A COLONIZE, DEVELOP or DESTROY step: `pi` landed from the fleet's cargo (as listed), the order's step counted. */
   StepTaken: { ship: ShipId; cargo: [ShipId, number][] };
@@ -378,7 +386,7 @@ export interface GtEventMap {
   StockpilesDestroyed: { loc: Loc };
   SystemColonized: { loc: Loc; empire: EmpireId; name: string | null };
   SystemDeveloped: { loc: Loc; name: string | null };
-  /** The system is destroyed by `by` and becomes uncolonised (spoils paid to `by`'s home). */
+  /** The system is destroyed by `by` and becomes uncolonised (spoils paid to `by`'s home, if it still is one). */
   SystemDestroyed: { loc: Loc; by: EmpireId };
   Charted: { empire: EmpireId; loc: Loc };
   /** A shuttle, route or scout moves on to its next stop. */
@@ -502,6 +510,12 @@ export function dateOf(turn: number): string {
   const n = Math.max(0, turn - 1);
   return `${3500 + Math.floor(n / 16)}-${String((n % 16) + 1).padStart(2, '0')}`;
 }
+
+/** Empire ids in ascending order (the digest's processing order). */
+export const byId = (a: EmpireId, b: EmpireId) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A percent chance, drawn in tenths (§6.10, §6.11, §6.14): one draw `rng.int(0, 999)`. */
+export const succeeds = (rng: Rng, percent: number): boolean => rng.int(0, 999) < 10 * percent;
 
 /** A rough figure (§6.12): the truth times a factor in [0.800, 1.199], rounded half up, in integers. */
 export const estimate = (truth: number, rng: Rng): number =>

@@ -55,7 +55,7 @@ describe('a player', () => {
       expect(seen).not.toContain(secret);
     for (const threshold of THRESHOLDS) expect(seen).not.toContain(String(threshold));
     // Nothing of BETA's tech level either: its ships are seen by size only.
-    expect(v.systems[0].sightings).toEqual([{ empire: 'unknown', ships: 2, ssd: 15, largest: 10 }]);
+    expect(v.systems[0].sightings).toEqual([{ ships: 2, ssd: 15, largest: 10 }]);
     // BETA sees its own.
     const beta = JSON.stringify(playerView(s, BETA));
     for (const own of ['98765', '55555', 'ZQXJ']) expect(beta).toContain(own);
@@ -84,7 +84,50 @@ describe('a player', () => {
     expect(playerView(s).known).toEqual([]);
     const met = evolveAll(s, [gtEvent('ContactMade', { empire: ALPHA, other: BETA })]);
     expect(playerView(met).known).toEqual(['BETA']);
-    expect(playerView(met).systems[0].sightings[0].empire).toBe('BETA');
+  });
+
+  it('is told of other empires’ ships at its systems by count and size only, never by name (§8.3)', () => {
+    const s = evolveAll(game(), [gtEvent('ContactMade', { empire: ALPHA, other: BETA })]);
+    // A third empire with a frigate there too.
+    s.empires.push({ ...s.empires[1], id: 'gamma', name: 'GAMMA' });
+    s.ships.push({ ...s.ships.find((x) => x.id === 3001)!, id: 4001, owner: 'gamma' });
+    const v = playerView(s);
+    // BETA's FF1 and DD1 and GAMMA's FF1 together: one sighting, whose ships they are not said.
+    expect(v.systems[0].sightings).toEqual([{ ships: 3, ssd: 20, largest: 10 }]);
+    expect(renderReport(v).text).toContain('Enemy ships: 3, total SSD 20, largest SSD 10');
+    expect(JSON.stringify(v.systems) + renderReport(v).text).not.toMatch(/BETA|GAMMA/);
+  });
+
+  it('names the owner of a system an escaped scout saw only if it knows the name (§8.3, §8.5)', () => {
+    const escaped = gtEvent('ScoutReported', {
+      empire: ALPHA,
+      ship: 2002,
+      loc: BETA_HOME,
+      owner: BETA,
+      ships: 0,
+      ssd: 17,
+      largest: 0,
+      estimate: true,
+    });
+    const s = evolveAll(game(), [escaped]);
+    expect(playerView(s).scouts).toEqual([
+      { ship: 2002, loc: BETA_HOME, owner: 'unknown', ships: 0, ssd: 17, largest: 0, estimate: true },
+    ]);
+    expect(renderReport(playerView(s)).text).not.toContain('BETA');
+    const met = evolveAll(s, [gtEvent('ContactMade', { empire: ALPHA, other: BETA })]);
+    expect(playerView(met).scouts[0].owner).toBe('BETA');
+  });
+
+  it('gets its action results in the order it wrote them, not the order they ran in', () => {
+    const resolved = (line: number | null, text: string) =>
+      gtEvent('ActionResolved', { empire: ALPHA, result: [line, text, 'done', ''] });
+    const s = evolveAll(game(), [
+      resolved(2, 'TO 2001 10-13'),
+      resolved(3, 'DEFEND 2002'),
+      resolved(1, 'BUILD 10-10 FX Hauler'),
+      resolved(null, 'MAP'),
+    ]);
+    expect(playerView(s).actions.map(([line]) => line)).toEqual([1, 2, 3, null]);
   });
 
   it('gets the combat reports of combats it survived, and no other', () => {
@@ -109,7 +152,7 @@ describe('a player', () => {
         missiles: {},
         cargo: {},
         loose: [],
-        orders: [],
+        stopped: [],
       }),
     ]);
     expect(playerView(s).combats).toEqual([

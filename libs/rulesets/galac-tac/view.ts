@@ -1,5 +1,6 @@
 import type { Viewer } from '@warpgate/engine';
 import { cost, delay, ssd } from './design';
+import { HOSTILE } from './encounters';
 import { designOf, fleetOf, output, systemAt } from './evolve';
 import { percentile, standings } from './resolve';
 import {
@@ -36,9 +37,11 @@ export interface StarView {
   own: Exclude<SystemStatus, 'uncolonized'> | null;
 }
 
-/** Other empires' visible ships at one of the player's systems after combat (§8.3): no more than this. */
+/**
+ * Other empires' visible ships at one of the player's systems after combat (§8.3): all of them together,
+ * no more than this, and not whose they are.
+ */
 export interface SightingView {
-  empire: string;
   ships: number;
   ssd: number;
   largest: number;
@@ -58,6 +61,7 @@ export interface SystemView {
   imports: number;
   underAttack: boolean;
   beingDestroyed: boolean;
+  /** One sighting when other empires' ships are visible there, else none. */
   sightings: SightingView[];
 }
 
@@ -136,7 +140,7 @@ export interface CombatView {
   }[];
 }
 
-/** A scout's report (§8.3): `owner` an empire's name, 'uncolonized' or 'deep space'. */
+/** A scout's report (§8.3): `owner` an empire's name (UNKNOWN until known), 'uncolonized' or 'deep space'. */
 export interface ScoutView {
   ship: ShipId;
   loc: Loc;
@@ -174,6 +178,7 @@ export interface PlayerView {
   };
   /** Names of the other empires it knows (§8.5). */
   known: string[];
+  /** Its actions' results in the order written (any without a line last), not the order they ran in. */
   actions: ActionResult[];
   notes: string[];
   missing: ShipId[];
@@ -220,14 +225,8 @@ export function view(state: GtState, viewer: Viewer): GtView {
   return { role: 'spectator', date: dateOf(state.turn), stars: state.systems.map((s) => s.loc) };
 }
 
-const HOSTILE: ReadonlySet<StandingOrder['kind']> = new Set([
-  'DEFEND',
-  'SECURE',
-  'PATROL',
-  'SENTRY',
-  'ATTACK',
-  'DESTROY',
-]);
+/** Where an action was written: its line; an action without one after all others. */
+const written = ([line]: ActionResult) => line ?? Number.MAX_SAFE_INTEGER;
 /** Print order of own systems (§8.1): the home, production systems, then colonies. */
 const RANK = { home: 0, production: 1, colony: 2 } as const;
 
@@ -237,8 +236,8 @@ const producing = (system: StarSystem | undefined, me: EmpireId) =>
 function playerView(s: GtState, me: Empire): PlayerView {
   const names = new Map(s.empires.map((e) => [e.id, e.name]));
   const nameOf = (id: EmpireId) => names.get(id) ?? UNKNOWN;
-  // Sightings name an empire only once known; combat, cease-fire and scout reports teach the names
-  // they print (§8.5).
+  // A foreign system is named only once its owner is known: combat, cease-fire and (undetected) scout
+  // reports teach the names they print, an escaped scout's estimate does not (§8.3, §8.5).
   const knownName = (id: EmpireId) => (id === me.id || me.known.includes(id) ? nameOf(id) : UNKNOWN);
   const mine = s.ships.filter((x) => x.owner === me.id);
   const news = s.news[me.id];
@@ -265,7 +264,7 @@ function playerView(s: GtState, me: Empire): PlayerView {
       eliminated: me.eliminated === null ? null : dateOf(me.eliminated),
     },
     known: me.known.map(nameOf),
-    actions: news.actions,
+    actions: [...news.actions].sort((a, b) => written(a) - written(b)),
     notes: news.notes,
     missing: news.missing,
     maps:
@@ -276,7 +275,7 @@ function playerView(s: GtState, me: Empire): PlayerView {
           ]
         : news.maps,
     shipyards: first && news.shipyards.length === 0 ? ['SSD+'] : news.shipyards,
-    systems: owned.map((x) => systemView(s, me, x, mine, knownName)),
+    systems: owned.map((x) => systemView(s, me, x, mine)),
     places: places(s, me, mine, ownLocs, knownName),
     ships: mine.map((x) => shipView(s, x)),
     docks: s.docks
@@ -312,7 +311,7 @@ function playerView(s: GtState, me: Empire): PlayerView {
       .map((r) => ({
         ship: r.ship,
         loc: r.loc,
-        owner: r.owner === 'uncolonized' || r.owner === 'deep space' ? r.owner : nameOf(r.owner),
+        owner: r.owner === 'uncolonized' || r.owner === 'deep space' ? r.owner : knownName(r.owner),
         ships: r.ships,
         ssd: r.ssd,
         largest: r.largest,
@@ -381,19 +380,9 @@ function systemView(
   me: Empire,
   system: StarSystem & { status: SystemView['status'] },
   mine: Ship[],
-  knownName: (id: EmpireId) => string,
 ): SystemView {
   const others = visibleAt(s, me, system.loc);
-  const sightings = new Map<EmpireId, SightingView>();
-  for (const x of others) {
-    const size = ssd(designOf(s, x).rating);
-    const seen = sightings.get(x.owner);
-    if (seen) {
-      seen.ships++;
-      seen.ssd += size;
-      seen.largest = Math.max(seen.largest, size);
-    } else sightings.set(x.owner, { empire: knownName(x.owner), ships: 1, ssd: size, largest: size });
-  }
+  const sizes = others.map((x) => ssd(designOf(s, x).rating));
   return {
     loc: system.loc,
     name: system.name,
@@ -405,7 +394,10 @@ function systemView(
     imports: producing(system, me.id) ? imports(s, me, system.loc, mine) : 0,
     underAttack: others.some((x) => HOSTILE.has(x.order.kind)),
     beingDestroyed: others.some((x) => x.order.kind === 'DESTROY' && x.order.target === system.loc),
-    sightings: [...sightings.values()],
+    sightings:
+      sizes.length === 0
+        ? []
+        : [{ ships: sizes.length, ssd: sizes.reduce((a, b) => a + b, 0), largest: Math.max(...sizes) }],
   };
 }
 
