@@ -139,8 +139,8 @@ describe('GameSetUp', () => {
     expect(empireById(s, BETA).designs.find((d) => d.number === FF1)!.built).toBe(1);
     expect(empireById(s, BETA).designs.find((d) => d.number === SC1)!.built).toBe(0);
     expect(s.news).toEqual({
-      [ALPHA]: { actions: [], notes: [], missing: [], maps: [], shipyards: [] },
-      [BETA]: { actions: [], notes: [], missing: [], maps: [], shipyards: [] },
+      [ALPHA]: { actions: [], notes: [], missing: [], met: [], maps: [], shipyards: [] },
+      [BETA]: { actions: [], notes: [], missing: [], met: [], maps: [], shipyards: [] },
     });
   });
 
@@ -239,7 +239,7 @@ describe('news and names', () => {
     s.encounters.push({ loc: HOME, sides: [] });
     Object.assign(at(s, STAR), { pvLoaded: { [ALPHA]: 3 }, pvDelivered: 4, idle: true, spoils: 9 });
     const t = evolve(s, ev('TurnBegan', { turn: 1 }));
-    expect(t.news[ALPHA]).toEqual({ actions: [], notes: [], missing: [], maps: [], shipyards: [] });
+    expect(t.news[ALPHA]).toEqual({ actions: [], notes: [], missing: [], met: [], maps: [], shipyards: [] });
     expect([t.combats, t.scoutReports, t.encounters]).toEqual([[], [], []]);
     expect(at(t, STAR)).toMatchObject({ pvLoaded: {}, pvDelivered: 0, idle: false, spoils: 9 });
   });
@@ -256,6 +256,7 @@ describe('news and names', () => {
       actions: [[1, 'MAP WHOLE', 'done', '']],
       notes: ['hello'],
       missing: [],
+      met: [BETA],
       maps: [{ type: 'QUAD', center: HOME }],
       shipyards: ['SSD-'],
     });

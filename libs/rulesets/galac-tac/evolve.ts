@@ -156,7 +156,7 @@ function star(s: GtState, loc: Loc): StarSystem {
   return system;
 }
 
-const emptyNews = (): News => ({ actions: [], notes: [], missing: [], maps: [], shipyards: [] });
+const emptyNews = (): News => ({ actions: [], notes: [], missing: [], met: [], maps: [], shipyards: [] });
 const newsOf = (s: GtState, empire: EmpireId): News => (s.news[empire] ??= emptyNews());
 
 /** Adds `n` (may be negative) to `empire`'s missile stockpile at the system; an empty one is absent. */
@@ -493,7 +493,9 @@ export function apply(s: GtState, event: RulesetEvent): void {
       return;
     case 'galac-tac.ContactMade': {
       const { known } = empireById(s, e.data.empire);
-      if (!known.includes(e.data.other)) known.push(e.data.other);
+      if (known.includes(e.data.other)) return;
+      known.push(e.data.other);
+      newsOf(s, e.data.empire).met.push(e.data.other);
       return;
     }
     case 'galac-tac.CeaseFire': {

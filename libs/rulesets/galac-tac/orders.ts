@@ -9,6 +9,7 @@ import {
   type Controls,
   type GtOrder,
   type Loc,
+  type OrderOf,
 } from './state';
 
 /**
@@ -144,18 +145,6 @@ const given = (a: Token[]) => a.filter((t) => t.quoted || t.text !== '');
 
 const MAP_TYPES = ['WHOLE', 'QUAD', 'PV'] as const;
 const SORTS = ['SSD+', 'SSD-', 'NAME', 'CODE'] as const;
-
-/**
- * The order type that action A shares with others (TO, CHART … are one member of GtOrder): its
- * `action` is each of their names.
- */
-type OrderOf<A extends ActionName> = GtOrder extends infer O
-  ? O extends { action: infer N }
-    ? A extends N
-      ? O
-      : never
-    : never
-  : never;
 
 /** How an action reads its arguments; `warn` adds a warning to the line. */
 type Reader = (a: Token[], warn: (message: string) => void) => GtOrder;

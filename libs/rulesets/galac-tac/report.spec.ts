@@ -714,3 +714,33 @@ describe('maps (§3, §4.4 MAP)', () => {
     expect(row30[3 + 30]).toBe('*');
   });
 });
+
+describe('pushes (§8.5)', () => {
+  it('tell a name learned this fortnight once, as a contact, and a scout report as news', () => {
+    const met = evolveAll(game(), [
+      e('TurnBegan', { turn: 1 }),
+      e('ContactMade', { empire: ALPHA, other: BETA }),
+      e('ScoutReported', {
+        empire: ALPHA,
+        ship: 1001,
+        loc: 5050,
+        owner: BETA,
+        ships: 2,
+        ssd: 10,
+        largest: 5,
+        estimate: false,
+      }),
+    ]);
+    expect(renderReport(playerView(met)).notices).toEqual([
+      { kind: 'contact', text: 'You have met BETA' },
+      { kind: 'news', text: 'Scout 1001 reports from 50-50' },
+    ]);
+    // Known already: no news of it the next fortnight, nor for the other side, which learned nothing.
+    const again = evolveAll(met, [
+      e('TurnBegan', { turn: 2 }),
+      e('ContactMade', { empire: ALPHA, other: BETA }),
+    ]);
+    expect(renderReport(playerView(again)).notices).toEqual([]);
+    expect(renderReport(playerView(met, BETA)).notices).toEqual([]);
+  });
+});

@@ -28,7 +28,14 @@ export function renderReport(v: PlayerView): Report<PlayerView> {
     ...v.shipyards.flatMap((sort) => shipyard(v, sort)),
     ...maps(v),
   ];
-  const notices: Notice[] = v.combats.map((c) => ({ kind: 'combat', text: `Combat at ${formatLoc(c.loc)}` }));
+  const notices: Notice[] = [
+    ...v.combats.map((c): Notice => ({ kind: 'combat', text: `Combat at ${formatLoc(c.loc)}` })),
+    ...v.met.map((name): Notice => ({ kind: 'contact', text: `You have met ${name}` })),
+    ...v.scouts.map((r): Notice => ({
+      kind: 'news',
+      text: `Scout ${r.ship} reports from ${formatLoc(r.loc)}`,
+    })),
+  ];
   if (v.ended) notices.push({ kind: 'news', text: 'The game is over' });
   return { turn: v.turn, data: v, text: lines.join('\n') + '\n', notices };
 }

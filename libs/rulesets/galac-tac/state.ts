@@ -179,6 +179,8 @@ export interface News {
   notes: string[];
   /** Own ships lost in combats no own ship survived. */
   missing: ShipId[];
+  /** Empires whose names it learned this fortnight (§8.5). */
+  met: EmpireId[];
   /** Reports requested with MAP and SHIPYARD for this report. */
   maps: { type: 'WHOLE' | 'QUAD' | 'PV'; center: Loc | null }[];
   shipyards: ('SSD+' | 'SSD-' | 'NAME' | 'CODE')[];

@@ -178,6 +178,8 @@ export interface PlayerView {
   };
   /** Names of the other empires it knows (§8.5). */
   known: string[];
+  /** Of those, the ones it learned this fortnight. */
+  met: string[];
   /** Its actions' results in the order written (any without a line last), not the order they ran in. */
   actions: ActionResult[];
   notes: string[];
@@ -264,6 +266,7 @@ function playerView(s: GtState, me: Empire): PlayerView {
       eliminated: me.eliminated === null ? null : dateOf(me.eliminated),
     },
     known: me.known.map(nameOf),
+    met: news.met.map(nameOf),
     actions: [...news.actions].sort((a, b) => written(a) - written(b)),
     notes: news.notes,
     missing: news.missing,
