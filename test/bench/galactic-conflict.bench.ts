@@ -50,8 +50,9 @@ function fullOrders(state: GcState, rng: Rng): Record<string, GcOrder[]> {
         { type: 'build', world: w.number, item: 'CP', econ: w.econ },
       ];
     });
-    // Numbered as parseOrders numbers the lines of a text.
-    orders[p.id] = orders[p.id].map((o, i) => ({ ...o, line: i + 1 }));
+    // Numbered as parseOrders numbers the lines of a text, and like its orders, each type one shape
+    // (the line added last: spreading would give nearly every order a shape of its own).
+    orders[p.id].forEach((o, i) => (o.line = i + 1));
   }
   return orders;
 }

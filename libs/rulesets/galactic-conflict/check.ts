@@ -1,7 +1,7 @@
 import type { Diagnostic } from '@warpgate/engine';
 import { formatOrder } from './orders';
 import { sameName } from './setup';
-import type { BuildOrder, GcOrder, GcState, OrderResult, PlayerId } from './state';
+import type { BuildOrder, GcOrder, GcState, OrderResult, PlayerId, World } from './state';
 
 /**
  * Checks a player's orders against the start-of-turn state (digest §4, §4.10, §4.11): the resolver
@@ -163,7 +163,7 @@ export function checkGivenOrders(state: GcState, playerId: PlayerId, orders: GcO
 
 export function checkPlayerOrders(state: GcState, playerId: PlayerId, orders: GcOrder[]): OrderResult[] {
   const given = checkGivenOrders(state, playerId, orders);
-  return given.concat(reuse(state, playerId, given));
+  return given.concat(reuse(state.worlds, playerId, given));
 }
 
 /** The world whose Econ an order uses (B, E, G, D,E), if any. */
@@ -173,14 +173,15 @@ function econWorld(o: GcOrder): number | null {
 }
 
 /**
- * §4.11: the standing builds of the player's worlds whose Econ none of his given orders used, judged
- * again; they have that Econ to themselves.
+ * §4.11: the standing builds of the player's worlds (among `worlds`, in their order) whose Econ none
+ * of his given orders used, judged again; they have that Econ to themselves.
  */
-export function reuse(state: GcState, playerId: PlayerId, given: OrderResult[]): OrderResult[] {
-  const ordered = new Set(given.filter((r) => r.status !== 'rejected').map((r) => econWorld(r.order)));
+export function reuse(worlds: readonly World[], playerId: PlayerId, given: OrderResult[]): OrderResult[] {
+  const ordered = new Set<number | null>();
+  for (const r of given) if (r.status !== 'rejected') ordered.add(econWorld(r.order));
   const results: OrderResult[] = [];
-  for (const w of state.worlds) {
-    if (w.standingBuilds.length === 0 || w.owner !== playerId || ordered.has(w.number)) continue;
+  for (const w of worlds) {
+    if (w.owner !== playerId || w.standingBuilds.length === 0 || ordered.has(w.number)) continue;
     // The world is his and its builds are there: only its Econ can stop them.
     const pool = { econ: w.econ, econTouched: false };
     for (const o of w.standingBuilds) results.push(result(o, spendEcon(pool, o), true));

@@ -14,6 +14,7 @@ import {
   type PlayerId,
   type World,
   type WorldNews,
+  type WorldSetup,
 } from './state';
 import { arrival, departures, fight, memory, points, production, remembered } from './steps';
 
@@ -38,24 +39,59 @@ const freshPlayerNews = (): Player['news'] => ({ results: [], newContacts: [], s
 
 const withOnce = <T>(list: T[], item: T): T[] => (list.includes(item) ? list : [...list, item]);
 
-const sameBuilds = (a: BuildOrder[], b: BuildOrder[]): boolean =>
-  a.length === b.length &&
-  a.every((o, i) => {
-    const p = b[i];
-    if (o.type === 'econ' || p.type === 'econ') return o.type === p.type && o.world === p.world;
-    return o.world === p.world && o.item === p.item && o.econ === p.econ;
-  });
+const addOnce = <T>(list: T[], item: T) => {
+  if (!list.includes(item)) list.push(item);
+};
 
 /**
- * A state that events change in place, made from the state before them: a world or player is copied
- * the first time it changes (and then changed in place), so the state before stays as it was. Nested
- * values (news, lists) are replaced, never changed.
+ * Every world is made here, field by field: so all have one shape, and copying them (much of what the
+ * draft does) is several times faster than spreading.
+ */
+const makeWorld = (w: WorldSetup, standingBuilds: BuildOrder[], news: WorldNews): World => ({
+  number: w.number,
+  q: w.q,
+  r: w.r,
+  owner: w.owner,
+  econ: w.econ,
+  cp: w.cp,
+  af: w.af,
+  df: w.df,
+  ft: w.ft,
+  probes: w.probes,
+  standingBuilds,
+  news,
+});
+
+/** Draft.worldsOwned: the world is the draft's copy; its news is too. */
+const WORLD = 1;
+const NEWS = 2;
+
+function sameBuilds(a: BuildOrder[], b: BuildOrder[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const o = a[i];
+    const p = b[i];
+    if (o.type === 'econ' || p.type === 'econ') {
+      if (o.type !== p.type || o.world !== p.world) return false;
+    } else if (o.world !== p.world || o.item !== p.item || o.econ !== p.econ) return false;
+  }
+  return true;
+}
+
+/**
+ * A state that events change in place, made from the state before them: a world, a world's news or
+ * a player is copied the first time it changes (and then changed in place), so the state before
+ * stays as it was. Other nested values (a player's news, lists outside a world's news) are replaced,
+ * never changed.
  */
 export class Draft {
   readonly state: GcState;
-  /** Which worlds (by index) and players are the draft's own copies; null: not even the list yet. */
-  private worldsCopied: Uint8Array | null = null;
+  /** What of each world (by index) is the draft's own: WORLD, or NEWS too; null: not even the list yet. */
+  private worldsOwned: Uint8Array | null = null;
+  /** Which players (by index) are the draft's own copies; null: not even the list yet. */
   private playersCopied: Uint8Array | null = null;
+  /** Each player's worlds with standing builds, while orders are checked (see standingWorlds). */
+  private standing: Map<PlayerId, World[]> | null = null;
 
   constructor(before: GcState) {
     this.state = { ...before };
@@ -63,15 +99,43 @@ export class Draft {
 
   world(n: number): World {
     const { state } = this;
-    if (!this.worldsCopied) {
+    // A world about to change may gain or lose standing builds or its owner.
+    this.standing = null;
+    if (!this.worldsOwned) {
       state.worlds = state.worlds.slice();
-      this.worldsCopied = new Uint8Array(state.worlds.length);
+      this.worldsOwned = new Uint8Array(state.worlds.length);
     }
-    if (!this.worldsCopied[n - 1]) {
-      this.worldsCopied[n - 1] = 1;
-      state.worlds[n - 1] = { ...state.worlds[n - 1] };
+    if (!this.worldsOwned[n - 1]) {
+      this.worldsOwned[n - 1] = WORLD;
+      const w = state.worlds[n - 1];
+      state.worlds[n - 1] = makeWorld(w, w.standingBuilds, w.news);
     }
     return state.worlds[n - 1];
+  }
+
+  /** World n, whose news (lists and assault entries included) can be changed in place. */
+  worldWithNews(n: number): World {
+    const w = this.world(n);
+    if (this.worldsOwned![n - 1] === WORLD) {
+      this.worldsOwned![n - 1] = NEWS;
+      const { news } = w;
+      w.news = {
+        startOwner: news.startOwner,
+        transfer: news.transfer,
+        probedBy: news.probedBy.slice(),
+        attackArrivals: news.attackArrivals.slice(),
+        assault: news.assault.map((a) => ({ player: a.player, af: a.af })),
+        battle: news.battle,
+      };
+    }
+    return w;
+  }
+
+  /** World n's news made those of a world where nothing happened yet. */
+  resetNews(n: number) {
+    const w = this.world(n);
+    w.news = freshWorldNews(w.owner);
+    this.worldsOwned![n - 1] = NEWS;
   }
 
   player(id: PlayerId): Player {
@@ -86,6 +150,23 @@ export class Draft {
       state.players[i] = { ...state.players[i] };
     }
     return state.players[i];
+  }
+
+  /**
+   * The player's worlds with standing builds, found once while no world changes (a run of
+   * OrdersChecked) rather than in every world for each player.
+   */
+  standingWorlds(player: PlayerId): World[] {
+    if (!this.standing) {
+      this.standing = new Map();
+      for (const w of this.state.worlds) {
+        if (w.owner === null || w.standingBuilds.length === 0) continue;
+        const own = this.standing.get(w.owner);
+        if (own) own.push(w);
+        else this.standing.set(w.owner, [w]);
+      }
+    }
+    return this.standing.get(player) ?? [];
   }
 
   apply(event: RulesetEvent) {
@@ -112,26 +193,28 @@ function produced(d: Draft, p: GcEventMap['WorldProduced']) {
 
 /** The group is no longer in transit: its units join the world, await combat there, or probe it. */
 function arrived(d: Draft, group: Group, outcome: GcEventMap['GroupArrived']['outcome']) {
-  const w = d.world(group.to);
-  const news = { ...w.news };
-  w.news = news;
-  if (group.kind === 'attack') news.attackArrivals = withOnce(news.attackArrivals, group.owner);
-  if (outcome === 'probe') news.probedBy = withOnce(news.probedBy, group.owner);
+  const w = d.worldWithNews(group.to);
+  const { news } = w;
+  if (group.kind === 'attack') addOnce(news.attackArrivals, group.owner);
+  if (outcome === 'probe') addOnce(news.probedBy, group.owner);
   else if (outcome === 'joined') w[FIELD[group.unit]] += group.count;
   else {
     const own = news.assault.find((a) => a.player === group.owner);
-    news.assault = own
-      ? news.assault.map((a) => (a === own ? { ...a, af: a.af + group.count } : a))
-      : [...news.assault, { player: group.owner, af: group.count }];
+    if (own) own.af += group.count;
+    else news.assault.push({ player: group.owner, af: group.count });
   }
 }
 
 /** Combat at one world; the conqueror, if any, takes it when `conquers`. */
 function fought(d: Draft, n: number, conquers: boolean) {
-  const w = d.world(n);
+  const w = d.worldWithNews(n);
   const { battle, after } = fight(w.owner, w, w.news.assault);
-  Object.assign(w, after);
-  w.news = { ...w.news, assault: [], battle };
+  w.af = after.af;
+  w.df = after.df;
+  w.ft = after.ft;
+  // The battle keeps the assault list: a new one takes its place.
+  w.news.assault = [];
+  w.news.battle = battle;
   if (conquers && battle.conqueror) w.owner = battle.conqueror;
 }
 
@@ -145,25 +228,33 @@ function apply(d: Draft, e: GcEvent) {
         turn: 1,
         finalTurn: e.data.finalTurn,
         radius: e.data.radius,
-        players: e.data.players.map((p) => ({ ...p, score: 0, contacts: [], news: freshPlayerNews() })),
-        worlds: e.data.worlds.map((w) => ({ ...w, standingBuilds: [], news: freshWorldNews(w.owner) })),
+        // Field by field, as makeWorld: spreading the event's objects gives nearly each a shape of its own.
+        players: e.data.players.map(({ id, name }) => ({
+          id,
+          name,
+          score: 0,
+          contacts: [],
+          news: freshPlayerNews(),
+        })),
+        worlds: e.data.worlds.map((w) => makeWorld(w, [], freshWorldNews(w.owner))),
       });
       return;
     case 'galactic-conflict.TurnBegan':
-      for (const w of state.worlds) if (!isFresh(w)) d.world(w.number).news = freshWorldNews(w.owner);
+      for (const w of state.worlds) if (!isFresh(w)) d.resetNews(w.number);
       for (const p of state.players) d.player(p.id).news = freshPlayerNews();
       return;
     case 'galactic-conflict.OrdersChecked': {
-      const given = givenResults(e.data.orders);
+      const results = givenResults(e.data.orders);
       const p = d.player(e.data.player);
-      p.news = { ...p.news, results: given.concat(reuse(state, p.id, given)) };
+      for (const r of reuse(d.standingWorlds(p.id), p.id, results)) results.push(r);
+      p.news = { ...p.news, results };
       return;
     }
     case 'galactic-conflict.WorldTransferred': {
       const { from, to } = e.data;
-      const w = d.world(e.data.world);
+      const w = d.worldWithNews(e.data.world);
       w.owner = to;
-      w.news = { ...w.news, transfer: { from, to } };
+      w.news.transfer = { from, to };
       return;
     }
     case 'galactic-conflict.GroupsDeparted':
@@ -175,8 +266,10 @@ function apply(d: Draft, e: GcEvent) {
     case 'galactic-conflict.WorldProduced':
       return produced(d, e.data);
     case 'galactic-conflict.GroupsArrived': {
-      const due = state.transit.filter((g) => g.arrivesOnTurn <= state.turn);
-      state.transit = state.transit.filter((g) => g.arrivesOnTurn > state.turn);
+      const due: Group[] = [];
+      const later: Group[] = [];
+      for (const g of state.transit) (g.arrivesOnTurn <= state.turn ? due : later).push(g);
+      state.transit = later;
       for (const g of due) arrived(d, g, arrival(state, g));
       return;
     }
@@ -207,9 +300,9 @@ function apply(d: Draft, e: GcEvent) {
     case 'galactic-conflict.StandingBuildsRemembered': {
       const builds = memory(state);
       for (const w of state.worlds) {
+        if (w.news.startOwner === null) continue;
         const orders = builds.get(w.number) ?? [];
-        if (w.news.startOwner !== null && !sameBuilds(orders, w.standingBuilds))
-          d.world(w.number).standingBuilds = orders.map(remembered);
+        if (!sameBuilds(orders, w.standingBuilds)) d.world(w.number).standingBuilds = orders.map(remembered);
       }
       return;
     }

@@ -35,7 +35,7 @@ export function resolveTurn(start: GcState, ordersByPlayer: Record<PlayerId, GcO
   // 1–2. Check orders (a player who sent none just has his standing builds reused).
   for (const p of start.players) {
     const given = checkGivenOrders(start, p.id, ordersByPlayer[p.id] ?? []);
-    if (given.length > 0 || reuse(start, p.id, given).length > 0)
+    if (given.length > 0 || reuse(start.worlds, p.id, given).length > 0)
       emit('OrdersChecked', { player: p.id, orders: checkedOrders(given) });
   }
 

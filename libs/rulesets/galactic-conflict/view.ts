@@ -25,15 +25,15 @@ export const viewersOf = ({ owner, news }: World): PlayerId[] => {
 export const seesWorld = (w: World, player: PlayerId): boolean => viewersOf(w).includes(player);
 
 /** §8.4: the players a printout names for a world it lists. */
-export const namedIn = (w: World): PlayerId[] => {
-  const b = w.news.battle;
-  const named = [
-    w.owner,
-    b?.defender ?? null,
-    ...(b?.attackers.map((a) => a.player) ?? []),
-    w.news.transfer?.from ?? null,
-  ];
-  return named.filter((p): p is PlayerId => p !== null);
+export const namedIn = ({ owner, news }: World): PlayerId[] => {
+  const named: PlayerId[] = [];
+  if (owner !== null) named.push(owner);
+  if (news.battle) {
+    if (news.battle.defender !== null) named.push(news.battle.defender);
+    for (const a of news.battle.attackers) named.push(a.player);
+  }
+  if (news.transfer) named.push(news.transfer.from);
+  return named;
 };
 
 export interface BattleView {

@@ -206,12 +206,16 @@ export function fightBattles(
   for (const { planet, shots } of battles) {
     const line = lines.get(planet) as LineUp;
     const after = line.groups.map(({ g }) => g.ships);
-    for (const [, target, hit] of shots) if (hit) after[target]--;
+    // Indexed, not destructured: no iterator per shot.
+    for (const shot of shots) if (shot[2]) after[shot[1]]--;
     const owner = planetAt(s, planet).owner;
+    const observers = new Set<RaceId>();
+    for (const h of line.here) observers.add(h.race.id);
+    if (owner) observers.add(owner);
     s.news.battles.push({
       phase,
       planet,
-      observers: [...new Set([...line.here.map((h) => h.race.id), ...(owner ? [owner] : [])])],
+      observers: [...observers],
       groups: line.groups.map(({ race, g }, i) => ({
         race: race.name,
         number: g.number,
@@ -222,7 +226,7 @@ export function fightBattles(
         before: g.ships,
         after: after[i],
       })),
-      shots: shots.map(([shooter, target, hit]) => [shooter, target, hit === 1]),
+      shots: shots.map((shot) => [shot[0], shot[1], shot[2] === 1]),
     });
     line.groups.forEach(({ race, g }, i) => {
       if (rulesOf(s) >= 2 && after[i] < g.ships)
@@ -231,7 +235,12 @@ export function fightBattles(
       if (g.ships === 0) losers.add(race);
     });
   }
-  for (const race of losers) race.groups = race.groups.filter((g) => g.ships > 0);
+  // In place: the lists are this state's own (the resolver's copy, or one evolve made for the event).
+  for (const race of losers) {
+    let kept = 0;
+    for (const g of race.groups) if (g.ships > 0) race.groups[kept++] = g;
+    race.groups.length = kept;
+  }
 }
 
 /** The races whose armed ships at the planet, at war with its owner, bomb it (§6.12), in seat order. */

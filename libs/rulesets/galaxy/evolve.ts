@@ -53,15 +53,16 @@ export function apply(s: GalaxyState, event: RulesetEvent): void {
       return;
     case 'galaxy.OrdersExecuted':
       raceOf(s, e.data.race).lastOrdersTurn = s.turn;
-      news.mistakes[e.data.race] = e.data.mistakes.map(([line, text, severity, message]) => ({
-        line,
-        text,
-        severity,
-        message,
+      // Indexed, not destructured: no iterator per entry (a turn has thousands).
+      news.mistakes[e.data.race] = e.data.mistakes.map((m) => ({
+        line: m[0],
+        text: m[1],
+        severity: m[2],
+        message: m[3],
       }));
       // A new record: the one before may be shared with the state this one was copied from.
       if (e.data.done)
-        news.done = { ...news.done, [e.data.race]: e.data.done.map(([line, text]) => ({ line, text })) };
+        news.done = { ...news.done, [e.data.race]: e.data.done.map((d) => ({ line: d[0], text: d[1] })) };
       return;
     case 'galaxy.MessageSent':
       news.messages.push(e.data);
@@ -190,6 +191,7 @@ function copyFor(state: GalaxyState, e: GalaxyEvent): GalaxyState {
     case 'galaxy.GroupsAdvanced':
       return { ...s, races: groups((g) => g.origin !== null) };
     case 'galaxy.BattlesFought': {
+      // New groups lists too: fightBattles removes the dead from them in place.
       const at = new Set(e.data.battles.map((b) => b.planet));
       return { ...s, races: groups((g) => g.origin === null && at.has(g.planet)) };
     }

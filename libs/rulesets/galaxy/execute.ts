@@ -15,6 +15,7 @@ import {
 } from './state';
 import { applyChange } from './steps';
 import {
+  findGroup,
   fleetGroups,
   groupOf,
   nextGroupNumber,
@@ -55,7 +56,7 @@ export const PHASE_B = new Set<GalaxyOrder['type']>(['raceName', 'upgrade', 'pla
 /** The group an order names. */
 function namedGroup(race: Race, ref: GroupRef): Group {
   const number = ref === 'MAX' ? race.groups.reduce((m, g) => Math.max(m, g.number), 0) : ref;
-  return race.groups.find((g) => g.number === number) ?? fail(`you have no group ${ref}`);
+  return findGroup(race, number) ?? fail(`you have no group ${ref}`);
 }
 const atPlanet = (g: Group): Group => (g.origin !== null ? fail('group is in hyperspace') : g);
 /** `ships` ships of `g` as a new group, in no fleet. */

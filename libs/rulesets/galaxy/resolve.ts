@@ -23,11 +23,11 @@ import {
   cloneState,
   groupMass,
   groupSpeed,
-  groupsAtPlanets,
   planetAt,
   raceOf,
   shipType,
   startTurn,
+  type Placed,
   type Turn,
 } from './turn';
 
@@ -98,11 +98,11 @@ export function resolveTurn(
   for (const m of t.messages) emit('MessageSent', m);
 
   const battles = (phase: 1 | 2) => {
-    const at = groupsAtPlanets(s);
+    const at = contested(s);
     const fought: Shots[] = [];
     const lines = new Map<number, LineUp>();
     for (const p of s.planets) {
-      const here = at.get(p.id);
+      const here = at[p.id - 1];
       const line = here && !here.every((h) => h.race === here[0].race) ? lineUp(here) : null;
       if (!line) continue;
       fought.push({ planet: p.id, shots: fight(line, rng) });
@@ -113,7 +113,7 @@ export function resolveTurn(
       fightBattles(s, phase, fought, lines);
     }
     for (const p of s.planets) {
-      const here = at.get(p.id);
+      const here = at[p.id - 1];
       const by = here ? bombers(s, p, here) : [];
       if (by.length > 0) emit('PlanetBombed', { phase, planet: p.id, bombers: by });
     }
@@ -125,7 +125,7 @@ export function resolveTurn(
   if (t.intercepts.size > 0)
     for (const r of s.races)
       for (const g of r.groups) if (t.intercepts.has(g)) intercepting.push([r.id, g.number]);
-  for (const [g, race] of dispatchRoutes(s, new Set(t.intercepts.keys()))) t.sent.set(g, race);
+  dispatchRoutes(s, new Set(t.intercepts.keys()), t.sent);
   record('RoutesDispatched', { intercepting });
   const moves = intercepts(t);
   if (moves.length > 0) emit('Intercepted', { moves });
@@ -202,6 +202,28 @@ function intercepts(t: Turn): GalaxyEventMap['Intercepted']['moves'] {
 }
 
 /**
+ * The groups (not in hyperspace) at each planet, by index, where ships of more than one race are or of
+ * a race not its owner: only there may anybody fight or bomb. Arrays by planet, not maps: no key to hash.
+ */
+function contested(s: GalaxyState): (Placed[] | undefined)[] {
+  /** The owner of each planet, or else the first race found there. */
+  const first = s.planets.map((p) => p.owner);
+  const mixed = s.planets.map(() => false);
+  for (const race of s.races)
+    for (const g of race.groups) {
+      if (g.origin !== null) continue;
+      const i = g.planet - 1;
+      if (first[i] === null) first[i] = race.id;
+      else if (first[i] !== race.id) mixed[i] = true;
+    }
+  const at: (Placed[] | undefined)[] = [];
+  for (const race of s.races)
+    for (const g of race.groups)
+      if (g.origin === null && mixed[g.planet - 1]) (at[g.planet - 1] ??= []).push({ race, g });
+  return at;
+}
+
+/**
  * For each race, the races whose ships or planets it observes now (at its planets or where it has
  * ships) or met in battle, in seat order.
  */
@@ -213,25 +235,25 @@ function contacts(s: GalaxyState): Map<Race, Race[]> {
     const fought = new Set(b.groups.map((g) => byName.get(g.race) as Race));
     for (const id of b.observers) for (const r of fought) seen.get(byId.get(id) as Race)?.add(r);
   }
-  /** The races with ships at each planet. */
-  const present = new Map<number, Set<Race>>();
+  /** The races with ships at each planet, by index, each once (a race's groups come one after another). */
+  const present: Race[][] = s.planets.map(() => []);
   for (const race of s.races)
     for (const g of race.groups)
       if (g.origin === null) {
-        let here = present.get(g.planet);
-        if (here === undefined) present.set(g.planet, (here = new Set()));
-        here.add(race);
+        const here = present[g.planet - 1];
+        if (here[here.length - 1] !== race) here.push(race);
       }
   // Races with ships at a planet see each other and its owner, who sees them.
-  for (const [planet, here] of present) {
-    const owner = byId.get(planetAt(s, planet).owner as RaceId);
+  s.planets.forEach((p, i) => {
+    const here = present[i];
+    const owner = byId.get(p.owner as RaceId);
     for (const r of here) {
       const sees = seen.get(r) as Set<Race>;
-      here.forEach((other) => sees.add(other));
+      for (const other of here) sees.add(other);
       if (owner) sees.add(owner);
     }
-    if (owner) here.forEach((r) => seen.get(owner)?.add(r));
-  }
+    if (owner) for (const r of here) seen.get(owner)?.add(r);
+  });
   return new Map(
     s.races.map((race) => {
       const sees = seen.get(race) as Set<Race>;

@@ -142,26 +142,28 @@ const hasRoutes = (p: Planet): boolean => Object.keys(p.routes).length > 0;
 
 /**
  * Step 5 (§6.10): loading at route origins and dispatch, COL, CAP, MAT, then EMP; groups told to
- * intercept stay. Returns the groups dispatched, in order.
+ * intercept stay. The groups dispatched are added to `sent`, in order (groups it holds already are in
+ * flight, so never dispatched here: the fold, which passes none, dispatches the same).
  */
-export function dispatchRoutes(s: GalaxyState, intercepting: Set<Group>): [Group, Race][] {
-  const sent = new Map<Group, Race>();
-  const routed = new Set(s.planets.filter(hasRoutes).map((p) => p.id));
-  // At each planet with routes, its owner's groups that may go: out of fleets, not intercepting, with
-  // a drive and a hold.
-  const free = new Map<number, Group[]>();
+export function dispatchRoutes(
+  s: GalaxyState,
+  intercepting: Set<Group>,
+  sent = new Map<Group, Race>(),
+): void {
+  const routed = s.planets.map(hasRoutes);
+  // At each planet with routes, by index, its owner's groups that may go: out of fleets, not
+  // intercepting, with a drive and a hold.
+  const free: Group[][] = s.planets.map(() => []);
   for (const race of s.races)
     for (const g of race.groups) {
-      if (g.origin !== null || g.fleet !== null || !routed.has(g.planet) || intercepting.has(g)) continue;
+      if (g.origin !== null || g.fleet !== null || !routed[g.planet - 1] || intercepting.has(g)) continue;
       const ty = shipType(race, g);
       if (planetAt(s, g.planet).owner !== race.id || ty.cargo <= 0 || ty.drive <= 0) continue;
-      const list = free.get(g.planet);
-      if (list) list.push(g);
-      else free.set(g.planet, [g]);
+      free[g.planet - 1].push(g);
     }
   for (const p of s.planets) {
-    const eligible = free.get(p.id);
-    if (!eligible) continue;
+    const eligible = free[p.id - 1];
+    if (eligible.length === 0) continue;
     const owner = raceOf(s, p.owner as RaceId);
     eligible.sort((a, b) => a.number - b.number);
     const send = (g: Group, to: number) => {
@@ -171,7 +173,9 @@ export function dispatchRoutes(s: GalaxyState, intercepting: Set<Group>): [Group
     for (const kind of ROUTE_KINDS) {
       const to = p.routes[kind];
       if (to === undefined) continue;
-      for (const g of [...eligible]) {
+      // Not the parts broken off for this kind, pushed onto `eligible` as it goes.
+      for (let i = 0, n = eligible.length; i < n; i++) {
+        const g = eligible[i];
         if (sent.has(g)) continue;
         if (kind === 'EMP') {
           if (g.cargo === null) send(g, to);
@@ -192,7 +196,6 @@ export function dispatchRoutes(s: GalaxyState, intercepting: Set<Group>): [Group
       }
     }
   }
-  return [...sent];
 }
 
 /** Step 7 (§6.7): fleets at their slowest group's speed. */
@@ -336,24 +339,29 @@ function sortKey(s: GalaxyState, race: Race, g: Group): number {
 export function mergeGroups(s: GalaxyState): void {
   for (const race of s.races) {
     const groups: Group[] = [];
-    // Identical groups share planet, type and drive tech: only groups under one key are compared.
-    // Values: indices into `groups`.
+    // Identical groups share planet, type and drive tech: only groups under one key are compared,
+    // chained by index into `groups` (no list per key: most keys have one group). Drive tech in
+    // thousandths keeps keys integers; keys two groups share by chance (a drive of 10 or more) are
+    // harmless, as groups under one key are still compared in full.
     const typeIndex = new Map(race.types.map((t, i) => [t.name, i]));
-    const alike = new Map<number, number[]>();
+    /** A key's last group kept; each group kept, the one kept before it under its key (−1: none). */
+    const last = new Map<number, number>();
+    const before: number[] = [];
     const inOrder = race.groups.every((g, i) => i === 0 || race.groups[i - 1].number < g.number);
     for (const g of inOrder ? race.groups : [...race.groups].sort((a, b) => a.number - b.number)) {
       if (g.ships <= 0) continue;
-      const key = (g.planet * race.types.length + (typeIndex.get(g.type) as number)) * 1000 + g.tech.drive;
-      let here = alike.get(key);
-      if (here === undefined) alike.set(key, (here = []));
-      let same = 0;
-      while (same < here.length && !identical(groups[here[same]], g)) same++;
-      if (same === here.length) {
-        here.push(groups.length);
+      const key =
+        (g.planet * race.types.length + (typeIndex.get(g.type) as number)) * 10_000 +
+        Math.round(g.tech.drive * 1000);
+      const head = last.get(key) ?? -1;
+      let same = head;
+      while (same >= 0 && !identical(groups[same], g)) same = before[same];
+      if (same < 0) {
+        last.set(key, groups.length);
+        before.push(head);
         groups.push(g);
       } else {
-        const into = here[same];
-        groups[into] = { ...groups[into], ships: groups[into].ships + g.ships };
+        groups[same] = { ...groups[same], ships: groups[same].ships + g.ships };
       }
     }
     if (race.options.SORTGROUPS && rulesOf(s) >= 2) {

@@ -19,12 +19,14 @@ export const num = (head: string, digits = 2): Column => ({ head, digits, align:
  * left out, not shown as a column of dashes; TWOCOL prints narrow tables in two columns side by side.
  */
 function put(v: PlayerView, title: string, columns: Column[], rows: Cell[][]): string[] {
-  const known = columns.map((_, i) => i === 0 || rows.some((r) => r[i] !== null && r[i] !== undefined));
-  const all = known.every(Boolean);
+  const known: number[] = [];
+  for (let i = 0; i < columns.length; i++)
+    if (i === 0 || rows.some((r) => r[i] !== null && r[i] !== undefined)) known.push(i);
+  const all = known.length === columns.length;
   return table(
     title,
-    all ? columns : columns.filter((_, i) => known[i]),
-    all ? rows : rows.map((r) => r.filter((_, i) => known[i])),
+    all ? columns : known.map((i) => columns[i]),
+    all ? rows : rows.map((r) => known.map((i) => r[i])),
     PAGE_WIDTH,
     v.me.options.TWOCOL,
   );
@@ -36,12 +38,14 @@ function perOwner<T>(
   ownerOf: (t: T) => string,
   print: (owner: string, theirs: T[]) => string[],
 ): string[] {
-  return [...new Set(items.map(ownerOf))].flatMap((o) =>
-    print(
-      o,
-      items.filter((t) => ownerOf(t) === o),
-    ),
-  );
+  const byOwner = new Map<string, T[]>();
+  for (const t of items) {
+    const owner = ownerOf(t);
+    const theirs = byOwner.get(owner);
+    if (theirs) theirs.push(t);
+    else byOwner.set(owner, [t]);
+  }
+  return [...byOwner].flatMap(([o, theirs]) => print(o, theirs));
 }
 
 const MAP_COLUMNS = PAGE_WIDTH;
@@ -53,19 +57,21 @@ const SYMBOL: Record<MapPlanet['kind'], string> = {
   unidentified: '+',
   uninhabited: 'o',
 };
+const SPACE = ' '.charCodeAt(0);
 /** Where several things share a character, the one drawn last shows: groups under planets, yours on top. */
 const DRAWN = ['uninhabited', 'unidentified', 'alien', 'own'];
 
 /** The map window of the `M` order, drawn as the book and GalaxyNG draw it, its corners' coordinates around. */
 export function drawMap(v: PlayerView): string[] {
   const m = v.me.map;
-  const grid = Array.from({ length: MAP_ROWS }, () => Array<string>(MAP_COLUMNS).fill(' '));
+  // Character codes: a row is made a string in one call (joining 80 one-character strings is slower).
+  const grid = Array.from({ length: MAP_ROWS }, () => Array<number>(MAP_COLUMNS).fill(SPACE));
   const plot = (p: { x: number; y: number }, symbol: string) => {
     const col = Math.floor(((p.x - m.x) / m.size) * MAP_COLUMNS);
     const row = Math.floor(((p.y - m.y) / m.size) * MAP_ROWS);
     // The window's far edges are inside it: they fall in the last column and row.
     if (p.x >= m.x && p.y >= m.y && p.x <= m.x + m.size && p.y <= m.y + m.size)
-      grid[Math.min(row, MAP_ROWS - 1)][Math.min(col, MAP_COLUMNS - 1)] = symbol;
+      grid[Math.min(row, MAP_ROWS - 1)][Math.min(col, MAP_COLUMNS - 1)] = symbol.charCodeAt(0);
   };
   for (const g of v.map.groups) plot(g, g.own ? '.' : '-');
   for (const kind of DRAWN) for (const p of v.map.planets) if (p.kind === kind) plot(p, SYMBOL[kind]);
@@ -85,7 +91,7 @@ export function drawMap(v: PlayerView): string[] {
     '',
     ...corners(m.y),
     border,
-    ...grid.map((r) => r.join('').trimEnd()),
+    ...grid.map((r) => String.fromCharCode(...r).trimEnd()),
     border,
     ...corners(m.y + m.size),
   ];
@@ -329,8 +335,7 @@ const groupColumns = [
   text('Carries'),
   num('Load'),
 ];
-function groupCells(v: PlayerView, g: GroupView): Cell[] {
-  const name = namer(v);
+function groupCells(name: (n: string) => string, g: GroupView): Cell[] {
   const flying = g.origin !== null;
   return [
     g.ships,
@@ -360,7 +365,7 @@ export function yourGroups(v: PlayerView): string[] {
   const name = namer(v);
   const tables = v.me.options.FLEETTABLES;
   const numbered = [num('Group', 0), ...groupColumns];
-  const rows = (gs: GroupView[]) => gs.map((g) => [g.number, ...groupCells(v, g)]);
+  const rows = (gs: GroupView[]) => gs.map((g) => [g.number, ...groupCells(name, g)]);
   if (!tables)
     return [
       ...put(
@@ -369,7 +374,7 @@ export function yourGroups(v: PlayerView): string[] {
         [num('Group', 0), ...besideType(groupColumns, text('Fleet'))],
         v.groups.map((g) => [
           g.number,
-          ...besideType(groupCells(v, g), g.fleet === null ? '-' : name(g.fleet)),
+          ...besideType(groupCells(name, g), g.fleet === null ? '-' : name(g.fleet)),
         ]),
       ),
       ...put(
@@ -426,7 +431,7 @@ export function alienGroups(v: PlayerView): string[] {
         v,
         `${name(owner)} Groups`,
         groupColumns,
-        theirs.map((g) => groupCells(v, g)),
+        theirs.map((g) => groupCells(name, g)),
       ),
   );
 }

@@ -63,8 +63,22 @@ export const raceOf = (s: GalaxyState, id: RaceId): Race => {
   if (!race) throw new Error(`no race ${id}`);
   return race;
 };
+/** The group numbered so, if any: groups are kept in number order (a binary search), else a scan. */
+export function findGroup(race: Race, number: number): Group | undefined {
+  const { groups } = race;
+  let lo = 0;
+  let hi = groups.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const n = groups[mid].number;
+    if (n === number) return groups[mid];
+    if (n < number) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return groups.find((g) => g.number === number);
+}
 export const groupOf = (race: Race, number: number): Group => {
-  const g = race.groups.find((x) => x.number === number);
+  const g = findGroup(race, number);
   if (!g) throw new Error(`${race.name} has no group ${number}`);
   return g;
 };
@@ -72,9 +86,9 @@ export const typeOf = (race: Race, name: string): ShipType | undefined =>
   race.types.find((ty) => nameKey(ty.name) === nameKey(name));
 /** The type of a group: stored under its exact name, so no name matching is needed. */
 export const shipType = (race: Race, g: Group): ShipType => {
-  const ty = race.types.find((x) => x.name === g.type);
-  if (!ty) throw new Error(`group ${g.number} of ${race.name} has no type ${g.type}`);
-  return ty;
+  // A loop, not find: no closure on this hot path.
+  for (const ty of race.types) if (ty.name === g.type) return ty;
+  throw new Error(`group ${g.number} of ${race.name} has no type ${g.type}`);
 };
 export const nextGroupNumber = (race: Race): number =>
   race.groups.reduce((m, g) => Math.max(m, g.number), 0) + 1;

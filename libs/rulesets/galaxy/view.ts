@@ -261,41 +261,100 @@ interface Spot {
   at: number;
 }
 const inOrder = (a: Spot, b: Spot) => a.seat - b.seat || a.at - b.at;
-/** Every group at a planet, and every group in hyperspace by where it goes. */
-interface Whereabouts {
+type UninhabitedView = PlayerView['uninhabited'][number];
+/**
+ * What every player's view of a state shares, made once a state: every group at a planet, and every
+ * group in hyperspace by where it goes (a view looks up the planets it watches, not every group); the
+ * ranking. States are values (evolve copies what an event changes), so it stays true for the state it
+ * was made of.
+ */
+interface Survey {
   docked: Map<number, Spot[]>;
   heading: Map<number, Spot[]>;
+  ranking: RankView[];
 }
-/**
- * Each player's view looks up the planets it watches, not every group: the index is made once a state.
- * States are values (evolve copies what an event changes), so it stays true for the state it was made of.
- */
-const indexes = new WeakMap<GalaxyState, Whereabouts>();
-function whereabouts(s: GalaxyState): Whereabouts {
-  const known = indexes.get(s);
+const surveys = new WeakMap<GalaxyState, Survey>();
+function surveyOf(s: GalaxyState): Survey {
+  const known = surveys.get(s);
   if (known) return known;
-  const index: Whereabouts = { docked: new Map(), heading: new Map() };
+  const survey: Survey = { docked: new Map(), heading: new Map(), ranking: rankingView(s) };
   s.races.forEach((r, seat) =>
     r.groups.forEach((g, at) => {
-      const by = g.origin === null ? index.docked : index.heading;
+      const by = g.origin === null ? survey.docked : survey.heading;
       const spot = { r, g, seat, at };
       const list = by.get(g.planet);
       if (list) list.push(spot);
       else by.set(g.planet, [spot]);
     }),
   );
-  indexes.set(s, index);
-  return index;
+  surveys.set(s, survey);
+  return survey;
 }
 /** The groups of other active races at these planets (or heading there), in seat and list order. */
-const othersAt = (at: Map<number, Spot[]>, planets: Iterable<number>, me: Race): Spot[] =>
-  [...planets]
-    .flatMap((id) => at.get(id) ?? [])
-    .filter(({ r }) => r !== me && r.status === 'active')
-    .sort(inOrder);
+function othersAt(at: Map<number, Spot[]>, planets: Iterable<number>, me: Race): Spot[] {
+  const out: Spot[] = [];
+  for (const id of planets)
+    for (const spot of at.get(id) ?? []) if (spot.r !== me && spot.r.status === 'active') out.push(spot);
+  return out.sort(inOrder);
+}
 
 const inWindow = (m: Race['map'], p: { x: number; y: number }) =>
   p.x >= m.x && p.y >= m.y && p.x <= m.x + m.size && p.y <= m.y + m.size;
+
+function mapPlanet(s: GalaxyState, p: Planet, kind: MapPlanet['kind']): MapPlanet {
+  return {
+    name: p.name,
+    x: p.x,
+    y: p.y,
+    kind,
+    owner: kind === 'own' || kind === 'alien' ? raceName(s, p.owner) : null,
+    size: kind === 'unidentified' ? null : p.size,
+  };
+}
+
+/** An uninhabited planet, its figures known where the race has groups (`near`). */
+function uninhabitedView(p: Planet, near: boolean): UninhabitedView {
+  return {
+    name: p.name,
+    x: p.x,
+    y: p.y,
+    kind: 'uninhabited',
+    owner: null,
+    size: near ? p.size : null,
+    resources: near ? p.resources : null,
+    capital: near ? p.capital : null,
+    materials: near ? p.materials : null,
+  };
+}
+
+/**
+ * The planets as a race sees them, in one pass: its own, the others where it has groups (`present`),
+ * and those in its map window. Not in playerView: a loop there makes V8 compile all of that big
+ * function, again after each deoptimisation, which costs more than the loop.
+ */
+function planetsSeen(s: GalaxyState, me: Race, present: Set<number>) {
+  const owned: number[] = [];
+  const planets: PlanetView[] = [];
+  const alienPlanets: PlanetView[] = [];
+  const shown: MapPlanet[] = [];
+  const unidentified: MapPlanet[] = [];
+  const uninhabited: UninhabitedView[] = [];
+  for (const p of s.planets) {
+    const near = present.has(p.id);
+    const kind =
+      p.owner === me.id ? 'own' : p.owner === null ? 'uninhabited' : near ? 'alien' : 'unidentified';
+    if (kind === 'own') {
+      owned.push(p.id);
+      planets.push(planetView(s, p));
+    } else if (kind === 'alien') alienPlanets.push(planetView(s, p));
+    if (kind !== 'own' && !near && !inWindow(me.map, p)) continue;
+    const seen = mapPlanet(s, p, kind);
+    shown.push(seen);
+    if (kind === 'unidentified') unidentified.push(seen);
+    else if (kind === 'uninhabited') uninhabited.push(uninhabitedView(p, near));
+  }
+  return { owned, planets, alienPlanets, shown, unidentified, uninhabited };
+}
 
 function rankingView(s: GalaxyState): RankView[] {
   const before = new Map(
@@ -309,10 +368,9 @@ function rankingView(s: GalaxyState): RankView[] {
 }
 
 function playerView(s: GalaxyState, me: Race): PlayerView {
-  const mine = (p: Planet) => p.owner === me.id;
+  const { docked, heading, ranking } = surveyOf(s);
   const present = new Set(me.groups.filter((g) => g.origin === null).map((g) => g.planet));
-  const owned = s.planets.filter(mine).map((p) => p.id);
-  const { docked, heading } = whereabouts(s);
+  const { owned, planets, alienPlanets, shown, unidentified, uninhabited } = planetsSeen(s, me, present);
   const seenTypes = new Map<string, TypeView & { owner: string }>();
   const observe = (r: Race, type: string) => {
     const t = r.types.find((ty) => ty.name === type);
@@ -330,24 +388,6 @@ function playerView(s: GalaxyState, me: Race): PlayerView {
     for (const bg of b.groups)
       if (bg.race !== me.name) observe(s.races.find((r) => r.name === bg.race) as Race, bg.type);
 
-  const mapPlanet = (p: Planet): MapPlanet => {
-    const kind = mine(p)
-      ? 'own'
-      : p.owner === null
-        ? 'uninhabited'
-        : present.has(p.id)
-          ? 'alien'
-          : 'unidentified';
-    return {
-      name: p.name,
-      x: p.x,
-      y: p.y,
-      kind,
-      owner: kind === 'own' || kind === 'alien' ? raceName(s, p.owner) : null,
-      size: kind === 'unidentified' ? null : p.size,
-    };
-  };
-  const shown = s.planets.filter((p) => mine(p) || present.has(p.id) || inWindow(me.map, p));
   const mapGroup = (g: Group, own: boolean): MapGroup => {
     const to = s.planets[g.planet - 1];
     const from = s.planets[(g.origin ?? g.planet) - 1];
@@ -383,30 +423,13 @@ function playerView(s: GalaxyState, me: Race): PlayerView {
     notices: s.news.notices[me.id] ?? [],
     mistakes: s.news.mistakes[me.id] ?? [],
     done: s.news.done?.[me.id] ?? [],
-    ranking: rankingView(s),
+    ranking,
     types: me.types.map((t) => typeView(t, me.tech)),
     alienTypes: [...seenTypes.values()],
-    planets: s.planets.filter(mine).map((p) => planetView(s, p)),
-    alienPlanets: s.planets
-      .filter((p) => p.owner !== null && !mine(p) && present.has(p.id))
-      .map((p) => planetView(s, p)),
-    unidentified: shown.filter((p) => p.owner !== null && !mine(p) && !present.has(p.id)).map(mapPlanet),
-    uninhabited: shown
-      .filter((p) => p.owner === null)
-      .map((p) => {
-        const near = present.has(p.id);
-        return {
-          name: p.name,
-          x: p.x,
-          y: p.y,
-          kind: 'uninhabited' as const,
-          owner: null,
-          size: near ? p.size : null,
-          resources: near ? p.resources : null,
-          capital: near ? p.capital : null,
-          materials: near ? p.materials : null,
-        };
-      }),
+    planets,
+    alienPlanets,
+    unidentified,
+    uninhabited,
     groups: me.groups.map((g) => groupView(s, me, g, true)),
     fleets: me.fleets.map((f) => {
       const groups = me.groups.filter((g) => g.fleet === f);
@@ -417,11 +440,13 @@ function playerView(s: GalaxyState, me: Race): PlayerView {
       };
     }),
     alienGroups,
-    incoming: incomingRaw.map(({ r, g }) => ({
-      ...groupView(s, r, g, false),
-      origin: s.planets[(g.origin as number) - 1].name,
-      sentThisTurn: setOutThisTurn(s, r, g),
-    })),
+    incoming: incomingRaw.map(({ r, g }) => {
+      // Set, not spread: in V8, a spread followed by more properties is slow to build.
+      const seen = groupView(s, r, g, false) as GroupView & { sentThisTurn: boolean };
+      seen.origin = s.planets[(g.origin as number) - 1].name;
+      seen.sentThisTurn = setOutThisTurn(s, r, g);
+      return seen;
+    }),
     battles: battles.map((b) => ({
       phase: b.phase,
       planet: s.planets[b.planet - 1].name,
@@ -430,7 +455,7 @@ function playerView(s: GalaxyState, me: Race): PlayerView {
     })),
     bombings: s.news.bombings.filter((b) => b.observers.includes(me.id)),
     map: {
-      planets: shown.map(mapPlanet),
+      planets: shown,
       groups: [
         ...me.groups.filter((g) => g.origin !== null).map((g) => mapGroup(g, true)),
         ...incomingRaw.map(({ g }) => mapGroup(g, false)),
