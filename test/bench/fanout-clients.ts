@@ -4,7 +4,7 @@
  * clock every process of the machine shares: the bench subtracts its own time of the submission.
  */
 import { performance } from 'node:perf_hooks';
-import type { ClientToServer, ServerToClient } from '@warpgate/contracts';
+import { type ClientToServer, type ServerEvent, type ServerToClient, unbatch } from '@warpgate/contracts';
 import { io, type Socket } from 'socket.io-client';
 
 /** One socket per token; null: an anonymous spectator. */
@@ -14,12 +14,16 @@ export interface Open {
   tokens: (string | null)[];
 }
 
-/** Each socket's arrival time of a turn's pushes (reports: the players' sockets only), and the CPU it took. */
+/**
+ * Each socket's arrival time of a turn's pushes (reports: the players' sockets only), the Socket.IO
+ * events (frames) each socket got up to its turn.resolved, and the CPU it took.
+ */
 export interface Arrivals {
   turn: number;
   closed: number[];
   resolved: number[];
   reports: number[];
+  frames: number[];
   /** This process's CPU time from `settled` to the last arrival. */
   cpuMs: number;
 }
@@ -41,11 +45,14 @@ async function open({ url, gameId, tokens }: Open) {
   // submission.status pushes received by all sockets, by turn; settled when the awaited count is in.
   const statuses = new Map<number, number>();
   let awaited: { turn: number; statuses: number } | undefined;
-  let arrivals: Arrivals = { turn: 0, closed: [], resolved: [], reports: [], cpuMs: 0 };
+  let arrivals: Arrivals = { turn: 0, closed: [], resolved: [], reports: [], frames: [], cpuMs: 0 };
   let cpu = process.cpuUsage();
+  // Each socket's frames since the last settle.
+  const frames: { count: number }[] = [];
   const settle = () => {
     if (!awaited || (statuses.get(awaited.turn) ?? 0) < awaited.statuses * tokens.length) return;
-    arrivals = { turn: awaited.turn, closed: [], resolved: [], reports: [], cpuMs: 0 };
+    arrivals = { turn: awaited.turn, closed: [], resolved: [], reports: [], frames: [], cpuMs: 0 };
+    for (const f of frames) f.count = 0;
     cpu = process.cpuUsage();
     send({ settled: awaited.turn });
     awaited = undefined;
@@ -61,9 +68,10 @@ async function open({ url, gameId, tokens }: Open) {
     settle();
   };
   // A turn is done when every socket has its turn.resolved and every player its report.
-  const arrived = (key: 'closed' | 'resolved' | 'reports', turn: number) => {
+  const arrived = (key: 'closed' | 'resolved' | 'reports', turn: number, socket: { count: number }) => {
     if (turn !== arrivals.turn) return;
     arrivals[key].push(wallClock());
+    if (key === 'resolved') arrivals.frames.push(socket.count);
     if (arrivals.resolved.length === tokens.length && arrivals.reports.length === players) {
       const { user, system } = process.cpuUsage(cpu);
       send({ arrivals: { ...arrivals, cpuMs: (user + system) / 1000 } });
@@ -76,10 +84,18 @@ async function open({ url, gameId, tokens }: Open) {
       reconnection: false,
       forceNew: true,
     });
-    socket.on('submission.status', ({ turn }) => status(turn));
-    socket.on('turn.closed', ({ turn }) => arrived('closed', turn));
-    socket.on('turn.resolved', ({ turn }) => arrived('resolved', turn));
-    socket.on('report.ready', ({ turn }) => arrived('reports', turn));
+    const received = { count: 0 };
+    frames.push(received);
+    const receive = ({ name, payload }: ServerEvent) => {
+      if (name === 'submission.status') status(payload.turn);
+      else if (name === 'turn.closed') arrived('closed', payload.turn, received);
+      else if (name === 'turn.resolved') arrived('resolved', payload.turn, received);
+      else if (name === 'report.ready') arrived('reports', payload.turn, received);
+    };
+    socket.onAny((name: keyof ServerToClient, payload: unknown) => {
+      received.count += 1;
+      unbatch(name, payload).forEach(receive);
+    });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', resolve);
       socket.once('connect_error', reject);

@@ -80,9 +80,10 @@ function cpuMs(pid: number) {
  * process, embedded SQLite, local Redis). The sockets live in child processes. Each turn starts
  * once every socket has the other players' submission.status pushes, and is timed from the moment
  * the bench sends the submission that closes it (the last player's ready) to each push's arrival,
- * on the wall clock all processes share (performance.timeOrigin + now()). A few turns in a row:
- * the first is the first resolution the process makes. No limit is raised: sockets have none per
- * address, and the 15 sign-ups are within SIGN_UPS_PER_IP.
+ * on the wall clock all processes share (performance.timeOrigin + now()); also counted, robust where
+ * timings are not: the Socket.IO events (a write each) a socket got up to its turn.resolved. A few
+ * turns in a row: the first is the first resolution the process makes. No limit is raised: sockets
+ * have none per address, and the 15 sign-ups are within SIGN_UPS_PER_IP.
  */
 export async function bench() {
   console.log(`cores: ${availableParallelism()}`);
@@ -132,12 +133,15 @@ export async function bench() {
         all.flatMap((a) => a[key].map((t) => t - start));
       const [closed, resolved, reports] = [since('closed'), since('resolved'), since('reports')];
       const p99 = percentile([...resolved, ...reports], 99);
+      const frames = all.flatMap((a) => a.frames);
       console.log(
         `turn ${turn}: closing submission answered in ${fmt(answered)} ms; ` +
           `turn.closed p50 ${fmt(median(closed))} ms, last ${fmt(Math.max(...closed))} ms; ` +
           `report.ready to ${reports.length} players p50 ${fmt(median(reports))} ms, last ${fmt(Math.max(...reports))} ms; ` +
           `turn.resolved to ${resolved.length} sockets p50 ${fmt(median(resolved))} ms, p99 ${fmt(percentile(resolved, 99))} ms, ` +
-          `last ${fmt(Math.max(...resolved))} ms; CPU until then: api ${fmt(apiCpu.user + apiCpu.kernel, 0)} ms (${fmt(apiCpu.kernel, 0)} in the kernel), ` +
+          `last ${fmt(Math.max(...resolved))} ms; ` +
+          `Socket.IO frames per socket up to its turn.resolved ${fmt(frames.reduce((sum, n) => sum + n, 0) / frames.length, 2)}; ` +
+          `CPU until then: api ${fmt(apiCpu.user + apiCpu.kernel, 0)} ms (${fmt(apiCpu.kernel, 0)} in the kernel), ` +
           `clients ${fmt(
             all.reduce((sum, a) => sum + a.cpuMs, 0),
             0,

@@ -1,3 +1,4 @@
+import { type ServerToClient, unbatch } from '@warpgate/contracts';
 import { Listener, openGame, Player, signUpAll, startedGame, withApp } from '../support/app';
 
 /** Reminders one second before each deadline, so that a near deadline has one. */
@@ -5,10 +6,12 @@ const server = withApp({ REMINDERS_MS: '1000' });
 
 type Push = { name: string; payload: { id?: unknown; position?: string } & Record<string, unknown> };
 
-/** Everything pushed to the socket, repeats included (the Listener drops them). */
+/** Everything pushed to the socket, repeats included (the Listener drops them); `pushes` one by one. */
 function everything(listener: Listener): Push[] {
   const pushes: Push[] = [];
-  listener.socket.onAny((name: string, payload: Push['payload']) => pushes.push({ name, payload }));
+  listener.socket.onAny((name: keyof ServerToClient, payload: unknown) =>
+    pushes.push(...(unbatch(name, payload) as Push[])),
+  );
   return pushes;
 }
 

@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import type { EventStore } from '@warpgate/event-store';
-import type { ClientToServer, ServerToClient } from '@warpgate/contracts';
+import { type ClientToServer, type ServerToClient, unbatch } from '@warpgate/contracts';
 import { EVENT_STORE, loadConfig, Metrics, openStore } from '@warpgate/platform';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -175,14 +175,16 @@ export async function buildOrders(player: Player, gameId: string, item = 'A', ec
 /** What the server sends with the event `name`, as the contract describes it. */
 type Payload<K extends keyof ServerToClient> = Parameters<ServerToClient[K]>[0];
 
+type Received = {
+  name: keyof ServerToClient;
+  payload: { id?: string; position?: string } & Record<string, unknown>;
+};
+
 /** A Socket.IO client that records everything pushed to it, by event name. */
 export class Listener {
   readonly socket: Socket<ServerToClient, ClientToServer>;
   /** Everything received, as it came. */
-  readonly received: {
-    name: keyof ServerToClient;
-    payload: { id?: string; position?: string } & Record<string, unknown>;
-  }[] = [];
+  readonly received: Received[] = [];
 
   /** `namespace`: '' for the main one, '/replay' for replays. */
   constructor(url: string, token?: string, namespace = '') {
@@ -191,14 +193,18 @@ export class Listener {
       transports: ['websocket'],
       reconnection: false,
     });
-    // As a real client does: what catch-up and a live push both deliver counts once, by id.
+    // As a real client does: what catch-up and a live push both deliver counts once, by id; the
+    // pushes that come together (`pushes`) one by one.
     const seen = new Set<string>();
-    this.socket.onAny((name: keyof ServerToClient, payload) => {
+    const receive = ({ name, payload }: Received) => {
       const id: unknown = payload?.id;
       if (typeof id === 'string' && seen.has(id)) return;
       if (typeof id === 'string') seen.add(id);
       this.received.push({ name, payload });
-    });
+    };
+    this.socket.onAny((name: keyof ServerToClient, payload: unknown) =>
+      unbatch(name, payload).forEach((e) => receive(e as Received)),
+    );
   }
 
   async connected() {

@@ -1,5 +1,7 @@
 import type { ClientToServer, PushBase, ServerToClient } from '@warpgate/contracts';
 import { io, type Socket } from 'socket.io-client';
+// The module itself, not the package index: only this function goes into the bundle.
+import { unbatch } from '../../../libs/contracts/src/realtime';
 import { api } from './api';
 import { session } from './session';
 import { Store } from './store';
@@ -94,7 +96,9 @@ class Live {
         () => undefined,
       );
     });
-    socket.onAny((name: keyof ServerToClient, payload?: Partial<PushBase>) => this.receive(name, payload));
+    socket.onAny((name: keyof ServerToClient, payload: unknown) =>
+      unbatch(name, payload).forEach((e) => this.receive(e.name, e.payload as Partial<PushBase>)),
+    );
   }
 
   private receive(name: keyof ServerToClient, payload: Partial<PushBase> | undefined) {

@@ -24,7 +24,8 @@ export interface ServerShutdown {
 /** A command's acknowledgement: `ok`, or why not. */
 export type Ack<T = object> = ({ ok: true } & T) | { ok: false; error: string };
 
-export interface ServerToClient {
+/** The pushes: live from the workers' events (see `pushes`), and on a `watch`'s catch-up. */
+export interface PushEvents {
   'turn.opened': (push: PushBase & { turn: number; deadline: string }) => void;
   'turn.closed': (push: PushBase & { turn: number; reason: CloseReason }) => void;
   'turn.resolved': (push: PushBase & { turn: number }) => void;
@@ -46,6 +47,27 @@ export interface ServerToClient {
   ) => void;
   'turn.voided': (push: PushBase & { turn: number; reason: string }) => void;
   'lobby.game': (push: PushBase & { event: string; status: string }) => void;
+}
+
+/** An event from the server as `{name, payload}`. */
+export type ServerEvent = {
+  [K in keyof ServerToClient]: { name: K; payload: Parameters<ServerToClient[K]>[0] };
+}[keyof ServerToClient];
+
+/** A push as one of `pushes`. */
+export type Pushed = Extract<ServerEvent, { name: keyof PushEvents }>;
+
+/** The events a client got in one (onAny's arguments), one by one: `pushes` unpacked, any other as itself. */
+export function unbatch(name: keyof ServerToClient, payload: unknown): ServerEvent[] {
+  return name === 'pushes' ? (payload as Pushed[]) : [{ name, payload } as ServerEvent];
+}
+
+export interface ServerToClient extends PushEvents {
+  /**
+   * Live pushes that went out to this socket together (one write instead of one each), in order:
+   * each is what would have come alone as `name`.
+   */
+  pushes: (pushes: Pushed[]) => void;
   /** Pushes may have been lost (Redis was down): watch again from the last position seen. */
   resync: (payload: Record<string, never>) => void;
   'server.shutdown': (notice: ServerShutdown) => void;
@@ -116,6 +138,7 @@ export const SOCKET_EVENTS: { toClient: Described<ServerToClient>; toServer: Des
     'dispute.ruled': 'an admin ruled on your dispute (your account)',
     'turn.voided': 'a turn was voided and will be resolved again (players)',
     'lobby.game': 'a game listed for everyone changed (lobby watchers)',
+    pushes: 'several of the pushes above at once, in order, each `{name, payload}` as if sent alone',
     resync: 'pushes may have been lost: watch again from the last position seen',
     'server.shutdown':
       'this api process is stopping: the socket disconnects, reconnect after `reconnectInMs`',

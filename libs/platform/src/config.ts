@@ -52,6 +52,13 @@ export interface Config {
   replaysPerClient: Limit;
   /** Socket.IO replays one api process plays at once. */
   replaySessions: number;
+  /**
+   * How long an api process with nothing else queued for its sockets holds a turn's `turn.closed`
+   * for the next push to any of them (ms): a turn that resolves fast is published within tens of
+   * milliseconds, and each socket then gets `turn.closed` and `turn.resolved` in one write instead
+   * of two (see PushDelivery).
+   */
+  turnClosedWaitMs: number;
   /** The port of a lone worker's /metrics and health routes; 0 picks a free one. */
   workerMetricsPort: number;
   /** The least severe log lines written (pino's levels). */
@@ -109,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logInFailuresPerName: limit('LOG_IN_FAILURES_PER_NAME', env.LOG_IN_FAILURES_PER_NAME ?? '10/15m'),
     replaysPerClient: limit('REPLAYS_PER_CLIENT', env.REPLAYS_PER_CLIENT ?? '1200/1m'),
     replaySessions: count('REPLAY_SESSIONS', env.REPLAY_SESSIONS ?? '200'),
+    turnClosedWaitMs: millisecond('TURN_CLOSED_WAIT_MS', env.TURN_CLOSED_WAIT_MS ?? '150'),
     workerMetricsPort: port('WORKER_METRICS_PORT', env.WORKER_METRICS_PORT ?? '9464'),
     logLevel: logLevel('LOG_LEVEL', env.LOG_LEVEL ?? 'info'),
     shutdownGraceMs: millisecond('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS ?? '10000'),
