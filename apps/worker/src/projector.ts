@@ -268,13 +268,16 @@ export class Projector implements OnApplicationBootstrap, BeforeApplicationShutd
       report = this.reports.report(loaded, turn, playerId);
     }
     pushes.push(...notificationsFor(event, game, report));
-    // What is projected so far goes out before the wait for the job queue.
     if (event.type === 'TurnOpened' || event.type === 'DeadlineExtended' || event.type === 'GameResumed') {
+      // What is projected so far goes out before the wait for the job queue.
       this.flush();
       await this.jobs.scheduleDeadline(gameId, game.turn, game.deadline!);
     } else if (event.type === 'TurnClosed' || event.type === 'TurnVoided') {
-      this.flush();
+      // The job first: a worker (this process too, with `--with-worker`) takes it before an api here
+      // spends milliseconds queueing the closing for thousands of sockets, which wait for the
+      // resolution anyway (see PushDelivery).
       await this.jobs.resolve(gameId, game.turn, game.voids.filter((v) => v.turn === game.turn).length);
+      this.flush();
     }
   }
 

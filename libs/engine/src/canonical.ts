@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 
+/** Printable ASCII but `"` and `\`: what JSON writes as it is, between quotes. */
+const PLAIN = /^[ !#-[\]-~]*$/;
+
 /**
  * JSON with object keys sorted (by UTF-16 code units, as Array.prototype.sort does) and no
  * whitespace, so equal values always give equal text. Like JSON.stringify, properties whose value
@@ -7,18 +10,33 @@ import { createHash } from 'node:crypto';
  * not survive a round trip through the event store.
  */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value === 'boolean' || typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new TypeError(`canonicalJson: ${value} is not JSON`);
-    return JSON.stringify(value);
-  }
-  if (Array.isArray(value))
-    return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
-  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  switch (typeof value) {
+    case 'string':
+      return PLAIN.test(value) ? '"' + value + '"' : JSON.stringify(value);
+    case 'number':
+      if (!Number.isFinite(value)) throw new TypeError(`canonicalJson: ${value} is not JSON`);
+      return String(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object': {
+      if (value === null) return 'null';
+      if (Array.isArray(value)) {
+        let json = '[';
+        for (let i = 0; i < value.length; i++) {
+          const v: unknown = value[i];
+          json += (i === 0 ? '' : ',') + (v === undefined ? 'null' : canonicalJson(v));
+        }
+        return json + ']';
+      }
+      if (Object.getPrototypeOf(value) !== Object.prototype) break;
+      let json = '{';
+      for (const key of Object.keys(value).sort()) {
+        const v = (value as Record<string, unknown>)[key];
+        if (v !== undefined)
+          json += (json.length === 1 ? '' : ',') + canonicalJson(key) + ':' + canonicalJson(v);
+      }
+      return json + '}';
+    }
   }
   throw new TypeError(`canonicalJson: a ${typeof value} is not plain JSON`);
 }

@@ -92,6 +92,11 @@ export class GameStore implements OnApplicationShutdown {
     this.resolutions.start();
   }
 
+  /** The report a resolution in this process issued with `hash`, once (see ResolutionThread.built). */
+  builtReport(hash: string) {
+    return this.resolutions.built(hash);
+  }
+
   /** The game folded up to its last event: the cached fold extended, or the latest snapshot's. */
   async load(gameId: string): Promise<LoadedGame> {
     const cached = this.cache.get(gameId);

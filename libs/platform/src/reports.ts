@@ -87,11 +87,12 @@ export class Reports {
   /**
    * The report alone, as `rebuild` makes it but neither checked against its hash nor kept: what a push
    * sends at once (writing out a big report to hash it takes a while), the check left to `issued`.
+   * The one the resolution built, when it ran in this process.
    */
   report({ game, ruleset }: LoadedGame, turn: number, playerId: string): Report<unknown> | undefined {
-    return issuedOf(game, turn, playerId) === undefined
-      ? undefined
-      : (ruleset.report(game.state, playerId) ?? undefined);
+    const issued = issuedOf(game, turn, playerId);
+    if (issued === undefined) return undefined;
+    return this.games.builtReport(issued.hash) ?? ruleset.report(game.state, playerId) ?? undefined;
   }
 }
 

@@ -1,4 +1,5 @@
-import { Game, resolveClosedTurn } from '@warpgate/engine';
+import type { GameEventMap } from '@warpgate/contracts';
+import { fold, Game, resolveClosedTurn } from '@warpgate/engine';
 import { SqliteEventStore } from '@warpgate/event-store';
 import { getRuleset } from '@warpgate/rulesets';
 import { once } from 'node:events';
@@ -31,6 +32,24 @@ describe('ResolutionThread', () => {
 
   it('resolves a closed turn as the engine does', async () => {
     expect(await thread.resolve(RULESET, game)).toEqual(resolveClosedTurn(getRuleset(RULESET), game));
+  });
+
+  it('keeps the reports it issued, each once, by the hash of its ReportIssued', async () => {
+    const ruleset = getRuleset(RULESET);
+    const events = await thread.resolve(RULESET, game);
+    const state = fold(
+      ruleset,
+      events.filter((e) => e.type.startsWith(`${RULESET}.`)),
+      game.state,
+    );
+    const issued = events.flatMap((e) =>
+      e.type === 'ReportIssued' ? [e.data as GameEventMap['ReportIssued']] : [],
+    );
+    expect(issued).toHaveLength(game.players.length);
+    for (const { playerId, hash } of issued) {
+      expect(thread.built(hash)).toEqual(ruleset.report(state, playerId));
+      expect(thread.built(hash)).toBeUndefined();
+    }
   });
 
   it('fails a resolution that throws, and goes on with the next', async () => {

@@ -1,7 +1,9 @@
-import { type Game, type ResolvedEvent, resolveClosedTurn } from '@warpgate/engine';
+import type { GameEventMap } from '@warpgate/contracts';
+import { type Game, type Report, type ResolvedEvent, resolveClosedTurn } from '@warpgate/engine';
 import { getRuleset } from '@warpgate/rulesets';
 import { extname } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { ByteLru } from './byte-lru';
 
 interface Request {
   id: number;
@@ -9,8 +11,16 @@ interface Request {
   game: Game;
 }
 
+/** `reports`: the JSON of each report the resolution issued, by the hash its ReportIssued records. */
 type Reply =
-  { id: number; events: ResolvedEvent[] } | { id: number; error: { message: string; stack?: string } };
+  | { id: number; events: ResolvedEvent[]; reports: Record<string, string> }
+  | { id: number; error: { message: string; stack?: string } };
+
+/**
+ * The reports kept for `built`, at most (JSON): they wait only from a resolution to its projection,
+ * and only a process that projects takes them.
+ */
+const BUILT_BYTES = 16 * 1024 * 1024;
 
 /** Marks the thread this module starts, so that it serves resolutions only there. */
 const ROLE = 'warpgate-resolution';
@@ -30,6 +40,7 @@ interface Pending {
 export class ResolutionThread {
   private thread?: { worker: Worker; pending: Map<number, Pending> };
   private nextId = 0;
+  private readonly reports = new ByteLru<string>(BUILT_BYTES);
 
   /**
    * `timeoutMs`: a resolution that runs longer (a rules bug looping forever) stops the thread and
@@ -66,6 +77,17 @@ export class ResolutionThread {
     });
   }
 
+  /**
+   * The report a resolution here issued with `hash` (see ReportIssued), once: the projection pushes
+   * it without building it again.
+   */
+  built(hash: string): Report<unknown> | undefined {
+    const json = this.reports.get(hash);
+    if (json === undefined) return undefined;
+    this.reports.delete(hash);
+    return JSON.parse(json) as Report<unknown>;
+  }
+
   /** What the thread still had to do fails at once: a reply racing the stop is not waited for. */
   async close() {
     const thread = this.thread;
@@ -92,7 +114,10 @@ export class ResolutionThread {
       if (thread.pending.size === 0) worker.unref();
       if ('error' in reply)
         waiting?.reject(Object.assign(new Error(reply.error.message), { stack: reply.error.stack }));
-      else waiting?.resolve(reply.events);
+      else {
+        for (const [hash, json] of Object.entries(reply.reports)) this.reports.set(hash, json, json.length);
+        waiting?.resolve(reply.events);
+      }
     });
     worker.on('error', (e) => (failure = e));
     worker.on('exit', () => {
@@ -108,7 +133,23 @@ if (!isMainThread && workerData === ROLE) {
   parentPort!.on('message', ({ id, ruleset, game }: Request) => {
     let reply: Reply;
     try {
-      reply = { id, events: resolveClosedTurn(getRuleset(ruleset), game) };
+      const rules = getRuleset(ruleset);
+      // The reports the resolution builds to hash them, kept for the push (see built).
+      const built = new Map<string, Report<unknown>>();
+      const keeping: typeof rules = Object.create(rules);
+      keeping.report = (state, playerId) => {
+        const report = rules.report(state, playerId);
+        if (report) built.set(playerId, report);
+        return report;
+      };
+      const events = resolveClosedTurn(keeping, game);
+      const reports: Record<string, string> = {};
+      for (const { type, data } of events)
+        if (type === 'ReportIssued') {
+          const { playerId, hash } = data as GameEventMap['ReportIssued'];
+          reports[hash] = JSON.stringify(built.get(playerId));
+        }
+      reply = { id, events, reports };
     } catch (e) {
       const { message, stack } = e instanceof Error ? e : new Error(String(e));
       reply = { id, error: { message, stack } };
