@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { LoggerModule } from 'nestjs-pino';
-import { type Options, pinoHttp } from 'pino-http';
+import { type Logger, type LoggerOptions, pino, stdSerializers } from 'pino';
 import pretty from 'pino-pretty';
 import { Config } from './config';
 
@@ -21,6 +21,43 @@ function requestId(req: IncomingMessage, res: ServerResponse) {
  */
 const MAPPINGS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'WebSocketsController']);
 
+/** Probes and scrapes come every few seconds and say nothing. */
+const UNLOGGED = /^\/(health|metrics)\b/;
+
+type LoggedRequest = IncomingMessage & { id?: string; log?: Logger };
+
+/**
+ * What pino-http did, less its work per request that nothing here reads (serializers that copy the
+ * request and the response's headers, lists of loggers): each request's id (echoed as X-Request-Id),
+ * `req.log`, which tags every line logged while the request is handled, and one line when it is
+ * answered, aborted or failed.
+ */
+function requestLogging(logger: Logger) {
+  return (req: LoggedRequest, res: ServerResponse, next: () => void) => {
+    const start = Date.now();
+    req.id = requestId(req, res);
+    const log = (req.log = logger.child({ req }));
+    const answered = (error?: Error) => {
+      res.off('close', answered).off('finish', answered).off('error', answered);
+      const responseTime = Date.now() - start;
+      // A client's mistake is not the server's: 4xx at info like the rest, 5xx as errors.
+      if (error || res.statusCode >= 500)
+        log.error(
+          { res, err: error ?? new Error(`failed with status code ${res.statusCode}`), responseTime },
+          'request errored',
+        );
+      else
+        log.info(
+          { res, responseTime },
+          !req.readableAborted && res.writableEnded ? 'request completed' : 'request aborted',
+        );
+    };
+    if (!UNLOGGED.test(req.url ?? '')) res.on('close', answered).on('finish', answered);
+    res.on('error', answered);
+    next();
+  };
+}
+
 /**
  * Logs through pino: JSON lines, or readable ones when stdout is a terminal. Each HTTP request gets
  * one line when answered, with its id (echoed as X-Request-Id), and every line logged while it is
@@ -31,9 +68,8 @@ const MAPPINGS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 
  * requests refused before a route (a body that does not parse, or is too large) are logged too.
  */
 export function logging(config: Config) {
-  const options: Options = {
+  const options: LoggerOptions = {
     level: config.logLevel,
-    genReqId: requestId,
     hooks: {
       logMethod(args, method, level) {
         const { context } = (args[0] ?? {}) as { context?: string };
@@ -43,23 +79,20 @@ export function logging(config: Config) {
       },
     },
     serializers: {
-      req: (req: { id: string; method: string; url: string }) => ({
+      req: (req: LoggedRequest) => ({
         id: req.id,
         method: req.method,
         // The query may name a player or carry a cursor; the path is enough to follow a request.
-        path: req.url.split('?')[0],
+        path: req.url!.split('?')[0],
       }),
-      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      res: (res: ServerResponse) => ({ status: res.headersSent ? res.statusCode : null }),
+      err: stdSerializers.err,
     },
-    // A client's mistake is not the server's: 4xx at info like the rest, 5xx as errors.
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    // Probes and scrapes come every few seconds and say nothing.
-    autoLogging: { ignore: (req) => /^\/(health|metrics)\b/.test(req.url ?? '') },
   };
-  const requests = process.stdout.isTTY ? pinoHttp(options, pretty({ colorize: true })) : pinoHttp(options);
+  const logger = process.stdout.isTTY ? pino(options, pretty({ colorize: true })) : pino(options);
   // useExisting: Nest's middleware only binds the logger `requests` gave each request.
   return {
-    module: LoggerModule.forRoot({ pinoHttp: { logger: requests.logger }, useExisting: true }),
-    requests,
+    module: LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true }),
+    requests: requestLogging(logger),
   };
 }
