@@ -136,9 +136,8 @@ describe('the web client for Galac-Tac', () => {
       .waitFor();
     await screenshots(ada.page, 'gt-report');
 
-    // The design is hers now: the design screen lists it.
+    // The design is hers now: the design screen, still open from before the turn, lists it.
     await ada.page.getByRole('tab', { name: 'Orders' }).click();
-    await ada.page.getByText('Design a ship').click();
     await ada.page.getByRole('row', { name: /^14 SCT Scout 2P\+1T5\/\/16-16 4 34 1 0 0/ }).waitFor();
 
     // The replay shows her map at each step: no route before turn 1 is resolved, the scout's after.

@@ -136,6 +136,20 @@ describe('the web client', () => {
     await bob.page.locator('[data-world][aria-label*=", yours,"]').first().click();
     await bob.page.getByText('Owner: you').waitFor();
     await bob.page.screenshot({ path: join(SCREENSHOTS, 'map-phone.png'), fullPage: true });
+
+    // On a phone the map and the orders take turns on the screen: what Bob typed stays through a
+    // visit to the map, and the world he picks there fills the field he left.
+    await bob.page.getByRole('tab', { name: 'Orders' }).click();
+    await ordersEditor(bob, 2).fill('# plans for turn 2');
+    await bob.page.getByText('Build an order with a form').click();
+    await bob.page.locator('input[name="order-from"]').focus();
+    await bob.page.getByRole('tab', { name: 'Map' }).click();
+    const bobsWorld = bob.page.locator('[data-world][aria-label*=", yours,"]').first();
+    const picked = (await bobsWorld.getAttribute('data-world'))!;
+    await bobsWorld.click();
+    await bob.page.locator('input[name="order-from"]').waitFor();
+    expect(await bob.page.locator('input[name="order-from"]').inputValue()).toBe(picked);
+    expect(await ordersEditor(bob, 2).inputValue()).toBe('# plans for turn 2');
     await bob.page.setViewportSize(DESKTOP);
 
     expect(ada.problems).toEqual([]);

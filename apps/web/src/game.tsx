@@ -361,29 +361,38 @@ function GameScreen({
           </p>
         )}
       </div>
-      {side && (
-        <div class="side-pane" role="tabpanel" aria-labelledby={`tab-${side}`}>
-          {side === 'orders' && (
-            <OrdersPanel
-              game={game}
-              ruleset={ruleset}
-              mine={orders.data}
-              reload={() => {
-                void orders.reload();
-                reloadSummary();
-              }}
-              armPick={(target) => (pick.current = target)}
-              tools={
-                designer
-                  ? (addLine) => (
-                      <details class="order-forms gt-design-screen">
-                        <summary>Design a ship</summary>
-                        <GtDesign view={designer} addLine={addLine} />
-                      </details>
-                    )
-                  : undefined
-              }
-            />
+      {playing && (
+        // Kept while the map has the screen (a phone's Map tab): unsent orders, a half-filled form and
+        // a message being written survive a look at the map.
+        <div
+          class="side-pane"
+          role="tabpanel"
+          aria-labelledby={side ? `tab-${side}` : undefined}
+          hidden={!side}
+        >
+          {game.status !== 'ended' && (
+            <div hidden={side !== 'orders'}>
+              <OrdersPanel
+                game={game}
+                ruleset={ruleset}
+                mine={orders.data}
+                reload={() => {
+                  void orders.reload();
+                  reloadSummary();
+                }}
+                armPick={(target) => (pick.current = target)}
+                tools={
+                  designer
+                    ? (addLine) => (
+                        <details class="order-forms gt-design-screen">
+                          <summary>Design a ship</summary>
+                          <GtDesign view={designer} addLine={addLine} />
+                        </details>
+                      )
+                    : undefined
+                }
+              />
+            </div>
           )}
           {side === 'report' &&
             (reports.data ? (
@@ -394,12 +403,13 @@ function GameScreen({
             ) : (
               <Loading what="your reports" />
             ))}
-          {side === 'messages' &&
-            (messages.data && myId && isInsider(game) ? (
+          <div hidden={side !== 'messages'}>
+            {messages.data && myId && isInsider(game) ? (
               <MessagesPanel game={game as GameSummary} messages={messages.data} myId={myId} />
             ) : (
               <Loading what="messages" />
-            ))}
+            )}
+          </div>
           <Alert>{reports.error ?? orders.error ?? messages.error}</Alert>
         </div>
       )}

@@ -382,15 +382,14 @@ export function OrdersPanel({
           </button>
         )}
       </div>
-      {open && (
-        <>
-          <details class="order-forms">
-            <summary>Build an order with a form</summary>
-            <OrderForm ruleset={ruleset} empires={empires} armPick={armPick} addLine={addLine} />
-          </details>
-          {tools?.(addLine)}
-        </>
-      )}
+      {/* Hidden, not dropped, while the turn is resolved: a half-filled form or design is still there after. */}
+      <div class="order-tools" hidden={!open}>
+        <details class="order-forms">
+          <summary>Build an order with a form</summary>
+          <OrderForm ruleset={ruleset} empires={empires} armPick={armPick} addLine={addLine} />
+        </details>
+        {tools?.(addLine)}
+      </div>
     </div>
   );
 }

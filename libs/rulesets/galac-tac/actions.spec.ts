@@ -3,7 +3,15 @@ import { afterPhase, beforePhase, checkOrders, clashingNames } from './actions';
 import { components } from './design';
 import { apply, empireById, systemAt } from './evolve';
 import { parseOrders } from './orders';
-import { gtEvent, locOf, type GtEventMap, type GtEventName, type GtState, type Turn } from './state';
+import {
+  formatLoc,
+  gtEvent,
+  locOf,
+  type GtEventMap,
+  type GtEventName,
+  type GtState,
+  type Turn,
+} from './state';
 import { ALPHA, BETA, BETA_HOME, HOME, example, ship, shipOf } from './turn-fixtures';
 
 /** Digest §4 (every action's checks and effects), §5 phases 1 and 4, and the action examples of §11. */
@@ -664,6 +672,15 @@ describe('movement actions', () => {
       cargo: { pi: 10 },
       order: { kind: 'TO', target: locOf(12, 12) },
     });
+  });
+
+  it('TO the square the ship is on: it stays there, and its mission ends', () => {
+    const s = position([[1805, 'FXX', HOME]]);
+    expect(run(s, `ATTACK 1805 12-12\nTO 1805 ${formatLoc(HOME)}`).results).toEqual([
+      ['done', 'ship 1805 under way'],
+      ['done', `ship 1805 stays at ${formatLoc(HOME)}`],
+    ]);
+    expect(shipOf(s, 1805)).toMatchObject({ loc: HOME, order: { kind: 'TO', target: HOME } });
   });
 
   it('GT-3 COLONIZE auto-loads 10 PI at home; the star must be charted and free', () => {

@@ -255,6 +255,8 @@ function orderFor(t: Turn, e: Empire, o: Movement, ships: Ship[]): StandingOrder
 function move(t: Turn, e: Empire, o: Movement, id: ShipId): string {
   const ships = namedFirst(t.state, leader(t.state, e, id));
   command(t, ships, orderFor(t, e, o, ships));
+  // TO where the fleet is: it stays, and any mission it had ends.
+  if (o.action === 'TO' && ships[0].loc === o.target) return `ship ${id} stays at ${formatLoc(o.target)}`;
   return `ship ${id} under way`;
 }
 

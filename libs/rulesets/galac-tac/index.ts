@@ -22,8 +22,8 @@ export const galacTac: Ruleset<GtState, GtOrder, GtView, PlayerView> = {
   setup,
   initialState,
   foldVersion: 1,
-  // The first format: no printout of this ruleset is older.
-  reportVersion: 1,
+  // 2: the SSD column of a square's ships aligned to its longest line; TO where a ship is "stays".
+  reportVersion: 2,
   evolve,
   evolveAll,
   eventVersions: EVENT_VERSIONS,

@@ -206,15 +206,15 @@ describe('ships (§8.1)', () => {
     const all = lines(s);
     const at = all.indexOf('10-10 Unnamed Star System 10(100) PV, 419 PI, 0 M Home System');
     expect(all.slice(at + 2, at + 13)).toEqual([
-      '  2001  CV1J Carrier, Jeep   4P/4;4;/14-14@1 SSD 10  ATTACK 30-30',
+      '  2001  CV1J Carrier, Jeep   4P/4;4;/14-14@1    SSD 10  ATTACK 30-30',
       '        Hangar: 4 bays, 2002 2003',
       '        COMBAT: drones 0, P-types 3, T-types 2, min SSD 200',
       '        Refit 32 PI, Repair 1 PI',
-      '    2002  FT1  Fighter         4P/1;;/-16@1   SSD  5  ATTACK 30-30',
-      '    2003  FT1  Fighter         4P/1;;/-16@1   SSD  5  ATTACK 30-30',
-      '    2006  FF1  Frigate         3P/1;;/16-16@1 SSD  4  ATTACK 30-30',
+      '    2002  FT1  Fighter         4P/1;;/-16@1     SSD  5  ATTACK 30-30',
+      '    2003  FT1  Fighter         4P/1;;/-16@1     SSD  5  ATTACK 30-30',
+      '    2006  FF1  Frigate         3P/1;;/16-16@1   SSD  4  ATTACK 30-30',
       '      2007  FF1  Frigate         3P/2;;/16-16@1 SSD  5  ATTACK 30-30',
-      '    2008  FX   Freighter       /;;10/20-1@1   SSD  2  ATTACK 30-30',
+      '    2008  FX   Freighter       /;;10/20-1@1     SSD  2  ATTACK 30-30',
       '          Cargo: 10 bays, 10 PI, 3 M',
       '',
     ]);

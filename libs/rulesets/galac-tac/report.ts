@@ -152,9 +152,33 @@ function placeLines(v: PlayerView, p: PlaceView): string[] {
 
 /** The fleets at a square: each main flagship with what is below it. */
 function shipsAt(v: PlayerView, loc: Loc): string[] {
-  return v.ships
-    .filter((x) => x.loc === loc && x.parent === null && x.carrier === null)
-    .flatMap((x) => shipBlock(v, x, 1));
+  const here = v.ships.filter((x) => x.loc === loc);
+  // The SSD column starts where the longest head (indent, id, code, name, rating) of a ship listed
+  // on a line of its own ends: an identical joined ship is listed by id only.
+  const listed = here.filter((x) => {
+    const flag = x.parent === null ? undefined : here.find((y) => y.id === x.parent);
+    return !flag || !identical(v, x, flag);
+  });
+  const column = Math.max(...listed.map((x) => shipHead(v, x, depthOf(v, x)).length));
+  return here
+    .filter((x) => x.parent === null && x.carrier === null)
+    .flatMap((x) => shipBlock(v, x, 1, column));
+}
+
+/** How far in a ship is listed: 1 for a main flagship, one more for each ship it is under. */
+function depthOf(v: PlayerView, x: ShipView): number {
+  const above = x.parent ?? x.carrier;
+  const up = above === null ? undefined : v.ships.find((y) => y.id === above);
+  return up ? depthOf(v, up) + 1 : 1;
+}
+
+/** A ship's line up to its SSD: indent, id, code, name and current rating with its `(n)` and `@t`. */
+function shipHead(v: PlayerView, x: ShipView, depth: number): string {
+  const rating = formatRating(x.intact, {
+    missiles: x.missiles,
+    ...(x.tl < v.me.tl ? { tl: x.tl } : {}),
+  });
+  return `${'  '.repeat(depth)}${String(x.id).padEnd(5)} ${x.code.padEnd(4)} ${printable(x.name).padEnd(15)} ${rating.padEnd(14)}`;
 }
 
 const same = <T extends object>(a: T, b: T) => (Object.keys(a) as (keyof T)[]).every((k) => a[k] === b[k]);
@@ -174,14 +198,10 @@ const identical = (v: PlayerView, x: ShipView, flag: ShipView) =>
  * hangar, cargo, shuttle, controls and (for a main flagship) the fleet's refit/repair/reload costs; then
  * its hangared ships and the ships joined to it, one level further in.
  */
-function shipBlock(v: PlayerView, x: ShipView, depth: number): string[] {
+function shipBlock(v: PlayerView, x: ShipView, depth: number, column: number): string[] {
   const indent = '  '.repeat(depth);
   const under = `${indent}      `;
-  const rating = formatRating(x.intact, {
-    missiles: x.missiles,
-    ...(x.tl < v.me.tl ? { tl: x.tl } : {}),
-  });
-  const head = `${indent}${String(x.id).padEnd(5)} ${x.code.padEnd(4)} ${printable(x.name).padEnd(15)} ${rating.padEnd(14)} SSD ${String(x.ssd).padStart(2)}  ${orderText(x.order)}`;
+  const head = `${shipHead(v, x, depth).padEnd(column)} SSD ${String(x.ssd).padStart(2)}  ${orderText(x.order)}`;
   const lines = wrapText(head, PAGE_WIDTH, under);
   const hangared = v.ships.filter((y) => y.carrier === x.id);
   const sub: string[] = [];
@@ -209,10 +229,10 @@ function shipBlock(v: PlayerView, x: ShipView, depth: number): string[] {
   for (const s of sub) lines.push(...wrapText(under + s, PAGE_WIDTH, under));
   const joined = v.ships.filter((y) => y.parent === x.id);
   const alike = joined.filter((y) => identical(v, y, x));
-  for (const y of hangared) lines.push(...shipBlock(v, y, depth + 1));
+  for (const y of hangared) lines.push(...shipBlock(v, y, depth + 1, column));
   if (alike.length > 0)
     lines.push(...wrapText(`${indent}  Joined: ${alike.map((y) => y.id).join(' ')}`, PAGE_WIDTH, under));
-  for (const y of joined) if (!alike.includes(y)) lines.push(...shipBlock(v, y, depth + 1));
+  for (const y of joined) if (!alike.includes(y)) lines.push(...shipBlock(v, y, depth + 1, column));
   return lines;
 }
 
