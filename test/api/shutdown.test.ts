@@ -1,10 +1,14 @@
 import { openEventStore } from '@warpgate/event-store';
 import { gameStream, type GameEventMap } from '@warpgate/contracts';
-import { loadConfig } from '@warpgate/platform';
+import { loadConfig, Metrics } from '@warpgate/platform';
+import Redis from 'ioredis';
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { Listener, startedGame, startProcess, testEnv, until } from '../support/app';
+import { PushDelivery } from '../../apps/api/src/realtime/push-delivery';
+import { gameRoom } from '../../apps/worker/src/notifications';
+import { Pushes } from '../../apps/worker/src/pushes';
+import { Listener, startApp, startedGame, startProcess, testEnv, until } from '../support/app';
 
 jest.setTimeout(120_000);
 
@@ -77,5 +81,32 @@ it('SIGTERM under submission load: every acknowledged submission is stored, sock
     expect(acknowledged.filter((id) => !stored.includes(id))).toEqual([]);
   } finally {
     await store.close();
+  }
+});
+
+it('a push the api holds (a closing waiting for its resolution) reaches its sockets when the api stops', async () => {
+  const env = testEnv({ TURN_CLOSED_WAIT_MS: '3600000' });
+  const { app, url } = await startApp(env, { withWorker: false });
+  const publisher = new Redis(loadConfig({ ...process.env, ...env }).redisUrl);
+  try {
+    const { gameId, players } = await startedGame(url, ['Ann', 'Ben']);
+    const socket = new Listener(url, players[0].token);
+    await socket.watch(gameId);
+    // The api's subscriber listens first: once this one has the message, the api holds the closing.
+    const held = once((app.get(PushDelivery) as unknown as { redis: Redis }).redis, 'message');
+    const config = loadConfig({ ...process.env, ...env });
+    new Pushes(publisher, config, new Metrics()).send([
+      { rooms: [gameRoom(gameId)], name: 'turn.closed', payload: { gameId, turn: 1 } },
+    ]);
+    await held;
+    const closed = new Promise((resolve) => {
+      socket.socket.once('turn.closed', resolve);
+      socket.socket.once('disconnect', () => resolve('disconnected without it'));
+    });
+    await app.close();
+    expect(await closed).toEqual({ gameId, turn: 1 });
+    socket.close();
+  } finally {
+    publisher.disconnect();
   }
 });

@@ -38,7 +38,7 @@ describe('PushDelivery', () => {
     const clients: Socket[] = [];
     stops.push(
       () => clients.forEach((c) => c.close()),
-      () => delivery.onApplicationShutdown(),
+      () => delivery.beforeApplicationShutdown(),
       () => server.close(),
     );
     // Connected, and ioredis's ready check (an INFO) not answered yet.
@@ -124,7 +124,7 @@ describe('PushDelivery', () => {
     pushes.send([push('turn.closed', 6)]);
     await received;
     const got = next(socket, 'turn.closed');
-    await delivery.onApplicationShutdown();
+    await delivery.beforeApplicationShutdown();
     expect(await got).toEqual({ n: 6 });
   });
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { closeRedis, CONFIG, Config, logRedisOutages } from '@warpgate/platform';
 import Redis from 'ioredis';
 import { setImmediate } from 'node:timers/promises';
@@ -33,7 +33,7 @@ const stack = (e: unknown) => (e instanceof Error ? e.stack : String(e));
  * the outage after the resync: older than the lost ones, they move no position past them.)
  */
 @Injectable()
-export class PushDelivery implements OnApplicationShutdown {
+export class PushDelivery implements BeforeApplicationShutdown {
   private readonly log = new Logger('Pushes');
   private readonly redis: Redis;
   private readonly channel: string;
@@ -85,8 +85,11 @@ export class PushDelivery implements OnApplicationShutdown {
     });
   }
 
-  /** Redis first, so that no message comes after: then what is pending goes out at once, a waiting closing too. */
-  async onApplicationShutdown() {
+  /**
+   * Before Nest closes the sockets (it does before onApplicationShutdown): Redis first, so that no
+   * message comes after, then what is pending goes out at once, a waiting closing too.
+   */
+  async beforeApplicationShutdown() {
     await closeRedis(this.redis);
     clearTimeout(this.waiting);
     await this.deliver();
