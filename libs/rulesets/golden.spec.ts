@@ -126,6 +126,152 @@ const SCRIPTS: Script[] = [
       { p1: 'MAP PV', p2: 'SHIPYARD SSD-' },
     ],
   },
+  {
+    ruleset: 'space-farce',
+    settings: {},
+    players: [
+      { id: 'p1', name: 'ALTAIR' },
+      { id: 'p2', name: 'BETELGEUSE' },
+    ],
+    // ALTAIR (home 20 2H) places its own starting infrastructure (more than 50 BP: the last line is
+    // reduced), builds a ship too large for a planet (rejected), strips a world it does not own
+    // (rejected), researches, sets its maintenance order and writes a line with a control character;
+    // then splits off its survey ships, sends them through WP05 to survey system 5, builds at its
+    // base's yards and a ground base, strips its home, loads colonists its transport has no room for
+    // (rejected), sets a conditional order and a damage priority. BETELGEUSE (home 8 2H) keeps the
+    // default package, builds survey ships, sends TF1 to survey without a survey system (rejected)
+    // and through WP12, proposes a treaty to an empire it has not met (rejected), sets its doctrine,
+    // misses month 2, researches more than it may (unreadable) and renounces.
+    turns: [
+      {
+        p1: [
+          'SETUP 20 2H BASE BS "SACCCSySySySySySyE"',
+          'SETUP 20 2H DD "SOE" x2',
+          'SETUP 20 2H SV "*CE" x2',
+          'SETUP 20 2H TRN "CCCCEE"',
+          'SETUP 20 2H PCF 4',
+          'SETUP 20 3G CC "SAO/\\EE" x3',
+          'BUILD 20 2H CA "SSAAOO/\\/\\EE"',
+          'STRIP 8 2H',
+          'RESEARCH 8 QUEUE GEN1,ECON1',
+          'MAINT ORDER pcf,bases,warships,transports',
+          'HELLO\u0007WORLD',
+        ].join('\n'),
+        p2: [
+          'BUILD 8 2H SV "*CE" x2',
+          'RESEARCH 10 QUEUE BEAM1',
+          'TF1: SURVEY 12',
+          'TF1: -> 8 WP12 -> 12 WP08',
+          'PROPOSE ALTAIR nap',
+          'DOCTRINE TF1 roe=attack withdrawAt=50',
+        ].join('\n'),
+      },
+      {
+        p1: [
+          'SPLIT TF1 TF2: SV1 SV2',
+          'TF2: -> 20 WP05 -> 5 WP20',
+          'TF2: SURVEY 5',
+          'BUILD BS1 CC "SAO/\\EE" x2',
+          'BUILD 20 2H GB "AAAVVC"',
+          'FLAG TF1 DD1',
+          'TF1: GUARD 20 2H',
+          'STRIP 20 2H',
+        ].join('\n'),
+      },
+      {
+        p1: [
+          'TRANSFER 20 2H 2 TO TF1',
+          'BUILD 20 2H MP 3',
+          'LOAD TF1 MP 20 AT 20 2H',
+          'IF CONTACT TF2 THEN TF2: HOLD',
+          'PRIORITY SOE O,S,E',
+          'RESEARCH 10',
+        ].join('\n'),
+        p2: ['BUILD BS1 PACKED 6', 'PLANETS callMilitia=no', 'RESEARCH 40', 'BUILD 8 2H PCF 3'].join('\n'),
+      },
+      {
+        p1: ['BUILD 20 2H SC F x4 INTO BS1', 'MERGE NEW1 INTO TF1', 'RESEARCH 10'].join('\n'),
+        p2: ['MERGE NEW1 INTO TF1', 'RENOUNCE ALTAIR', 'TF1: HOLD'].join('\n'),
+      },
+    ],
+  },
+  {
+    ruleset: 'galactic-domination',
+    settings: {},
+    players: [
+      { id: 'p1', name: 'ALTAIR' },
+      { id: 'p2', name: 'BETELGEUSE' },
+    ],
+    // ALTAIR (capital 0,2) takes the standard Exploration Fleet and sends it to the Neutral World at
+    // 0,4 (a space and a ground battle), buys a carrier with fighters and MI, a battleship where it
+    // has no SY (rejected), a Tactics card, and writes a line with a control character; then places
+    // its builds, steals a card, offers a trade, embarks MI, moves a fleet it does not have
+    // (rejected), splits off a fleet and merges it back, explores, lands MI, moves a fleet where it
+    // cannot (rejected) and plays a card against BETELGEUSE's fleet. BETELGEUSE (capital 8,3) splits its
+    // Exploration Fleet in two (a pirate fleet and a Neutral World's defences), sets a planet's
+    // stance, buys a GBDS and a battleship, misses turn 2 (its builds are placed for it), trades in
+    // two cards, accepts the offer and bombards with a BB it does not have (rejected).
+    turns: [
+      {
+        p1: [
+          'EF F1: BB, 2 CA, DD, TT, 5 MI',
+          'MOVE F1 0,3 0,4',
+          'STANCE DEFAULT neutral=auto captureSY=keep',
+          'BUILD CV WITH Ftr 4 AT 0,2',
+          'BUILD MI AT 0,2 x2',
+          'BUILD BB AT 2,2/a',
+          'BUY TC',
+          'HELLO\u0007WORLD',
+        ].join('\n'),
+        p2: [
+          'EF F1: CV, 6 Ftr, 2 FF, TT, 4 MI; F2: 2 FF',
+          'MOVE F1 8,4 7,5',
+          'MOVE F2 8,4 8,5',
+          'PLANET 6,3/a defenseMode=space scuttleSY=yes',
+          'BUILD GBDS AT 6,3/a',
+          'BUILD BB AT 8,3',
+        ].join('\n'),
+      },
+      {
+        p1: [
+          'PLACE B1 AT 0,2',
+          'PLACE B3 AT 0,2 FLEET NEW',
+          'PLAY MASTER_THIEF player=BETELGEUSE wants=BENEVOLENCE',
+          'OFFER BETELGEUSE GIVE $5 FOR chit:BoB',
+          'EMBARK F1 MI 5 FROM 0,4',
+          'MOVE F1 1,4',
+          'MOVE F9 1,1',
+          'BUILD DD AT 0,2 x2',
+        ].join('\n'),
+      },
+      {
+        p1: [
+          'FLEET F4 FROM F1: CA1',
+          'MOVE F3 -1,3',
+          'DISEMBARK F1 MI 2 TO 1,4',
+          'MERGE F2 INTO F1',
+          'BUY RISK',
+        ].join('\n'),
+        p2: [
+          'TRADEIN TC GALACTIC_SPIRIT SUPERWEAPON',
+          'ACCEPT O1',
+          'BOMBARD F1.BB9 8,5',
+          'MOVE F1 8,4 8,5',
+          'BUILD CA AT 8,3 x2',
+        ].join('\n'),
+      },
+      {
+        p1: [
+          'MERGE F4 INTO F1',
+          'MOVE F3 -2,4 -2,5',
+          'MOVE F1 3,3 4,3',
+          'BUILD MI AT 1,4',
+          'PLAY INTERNAL_INTRIGUE player=BETELGEUSE fleet=F1',
+        ].join('\n'),
+        p2: ['MOVE F1 8,5 -', 'STANCE F1 neutral=fight invade=yes', 'BUY TC'].join('\n'),
+      },
+    ],
+  },
 ];
 
 const SEED = 'golden';

@@ -13,13 +13,14 @@ import {
   type NewEvent,
   type OrderArgSpec,
   type OrderTypeSpec,
+  type ParsedOrders,
   type Rng,
   type Ruleset,
   type Settings,
   type Viewer,
   withMetadata,
 } from '@warpgate/engine';
-import { PAGE_WIDTH } from './printout';
+import { PAGE_WIDTH, printable } from './printout';
 
 /**
  * Support of the hostile-orders specs: games driven by the platform's own decisions, every event
@@ -175,6 +176,49 @@ export function playHostileGames(
     }
   }
   return accepted;
+}
+
+/** An order a parser could not read: where, its echo and why. */
+interface Unreadable {
+  line?: number | null;
+  text: string;
+  message: string;
+}
+
+/**
+ * What any submission must give: one error diagnostic on the line of each unreadable order (the
+ * `unreadable` ones) and none elsewhere, short printable echoes and messages, plain JSON with safe
+ * whole numbers up to `maxNumber`. Returns what breaks these (checked without `expect`, which is slow
+ * for thousands of texts).
+ */
+export function parserProblems<O>(
+  { orders, diagnostics }: ParsedOrders<O>,
+  unreadable: (order: O) => Unreadable | null,
+  {
+    echoLength,
+    maxNumber,
+    messageLength = 200,
+  }: { echoLength: number; maxNumber: number; messageLength?: number },
+): string[] {
+  const found: string[] = [];
+  const unread = orders.flatMap((o) => unreadable(o) ?? []);
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  if (
+    JSON.stringify(errors.map((d) => [d.line, d.message])) !==
+    JSON.stringify(unread.map((o) => [o.line, o.message]))
+  )
+    found.push('errors and unreadable orders differ');
+  for (const d of diagnostics)
+    if (JS_ERROR.test(d.message) || d.message !== printable(d.message) || d.message.length >= messageLength)
+      found.push(`message ${d.message}`);
+  for (const o of unread)
+    if (o.text !== printable(o.text) || o.text.length > echoLength) found.push(`echo ${o.text}`);
+  JSON.stringify(orders, (_key, v: unknown) => {
+    if (typeof v === 'number' && !(Number.isSafeInteger(v) && v >= 0 && v <= maxNumber))
+      found.push(`number ${v}`);
+    return v;
+  });
+  return found;
 }
 
 /** What a diagnostic must never show: the text of a JavaScript error or of a stringified object. */

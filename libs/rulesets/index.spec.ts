@@ -6,7 +6,13 @@ describe('rulesets by id', () => {
   it('finds the hosted rulesets and lists them', () => {
     expect(findRuleset('galaxy')?.id).toBe('galaxy');
     expect(getRuleset('galactic-conflict').id).toBe('galactic-conflict');
-    expect(Object.keys(rulesets).sort()).toEqual(['galac-tac', 'galactic-conflict', 'galaxy']);
+    expect(Object.keys(rulesets).sort()).toEqual([
+      'galac-tac',
+      'galactic-conflict',
+      'galactic-domination',
+      'galaxy',
+      'space-farce',
+    ]);
     expect(Object.values(rulesets).map((r) => r.id)).toEqual(Object.keys(rulesets));
   });
 

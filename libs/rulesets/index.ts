@@ -1,7 +1,9 @@
 import type { Ruleset } from '@warpgate/engine';
 import { galacTac } from './galac-tac';
 import { galacticConflict } from './galactic-conflict';
+import { galacticDomination } from './galactic-domination';
 import { galaxy } from './galaxy';
+import { spaceFarce } from './space-farce';
 
 /**
  * Every ruleset the platform can host, by id. Ids come from clients: the record has no prototype
@@ -12,6 +14,8 @@ export const rulesets: Readonly<Record<string, Ruleset>> = Object.freeze(
     [galacticConflict.id]: galacticConflict,
     [galaxy.id]: galaxy,
     [galacTac.id]: galacTac,
+    [spaceFarce.id]: spaceFarce,
+    [galacticDomination.id]: galacticDomination,
   }),
 );
 

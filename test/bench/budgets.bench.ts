@@ -158,6 +158,8 @@ export async function bench() {
     );
 
     const gc = getRuleset('galactic-conflict');
+    // Warm, as a running api folds (the turn and report figures are warm too).
+    for (let i = 0; i < 20; i++) foldGame(gc, gcEvents);
     const folds: number[] = [];
     for (let i = 0; i < 20; i++) {
       const start = process.hrtime.bigint();
@@ -167,7 +169,7 @@ export async function bench() {
     const rate = (gcEvents.length / median(folds)) * 1000;
     console.log(
       `replay fold from scratch, the whole Galactic Conflict stream (${fmt(gcEvents.length, 0)} events): ` +
-        `${fmt(rate, 0)} events/s, median of 20 (target ≥ 1,000,000: ${verdict(rate >= 1_000_000)})`,
+        `${fmt(rate, 0)} events/s, median of 20 after 20 untimed (target ≥ 1,000,000: ${verdict(rate >= 1_000_000)})`,
     );
 
     const bigStart = process.hrtime.bigint();

@@ -1,7 +1,6 @@
 import {
   closeTurn,
   createGame,
-  createRng,
   joinGame,
   openDispute,
   ruleDispute,
@@ -13,8 +12,6 @@ import {
 import { GameStore } from '@warpgate/platform';
 import { getRuleset } from '@warpgate/rulesets';
 import { formatOrder, type GcOrder, type GcState } from '@warpgate/rulesets/galactic-conflict';
-import type { GtState } from '@warpgate/rulesets/galac-tac';
-import { botOrders } from '@warpgate/rulesets/galac-tac/bot';
 import type { GalaxyOrder, GalaxyState } from '@warpgate/rulesets/galaxy';
 import { randomUUID } from 'node:crypto';
 
@@ -126,13 +123,6 @@ export function galaxyOrders(game: Game, playerId: string): GalaxyOrder[] {
       })),
   ];
 }
-
-/**
- * Galac-Tac: the test bot's actions (charting, colonising, building, research, strike fleets: see
- * libs/rulesets/galac-tac/bot.ts) as the player types them, seeded by the player and the turn.
- */
-export const gtOrders = (game: Game, playerId: string): string =>
-  botOrders(game.state as GtState, playerId, createRng(`galac-tac bot/${playerId}`, game.turn));
 
 /**
  * Turn `turn` of a game playGame played, voided as after a dispute: `player-0` says their orders were

@@ -104,3 +104,23 @@ export function withBrowser() {
   const server = withApp();
   return { server, person: () => person(browser!, server.url) };
 }
+
+/**
+ * Once Ada has created the game `name` (her page on it): she joins as ADA, Bob as BOB, she starts
+ * it, and both see turn 1's order editor. The game's id.
+ */
+export async function joinAndStart(ada: Person, bob: Person, name: string): Promise<string> {
+  await ada.page.getByRole('heading', { name }).waitFor();
+  const gameId = /\/app\/games\/([^/?#]+)/.exec(ada.page.url())![1];
+  await ada.page.getByLabel("Your empire's name").fill('ADA');
+  await ada.page.getByRole('button', { name: 'Join' }).click();
+  await ada.page.locator('.players li', { hasText: 'ADA' }).waitFor();
+  await bob.page.getByRole('link', { name: new RegExp(name) }).click();
+  await bob.page.getByLabel("Your empire's name").fill('BOB');
+  await bob.page.getByText('BOB is free').waitFor();
+  await bob.page.getByRole('button', { name: 'Join' }).click();
+  await ada.page.locator('.players li', { hasText: 'BOB' }).waitFor();
+  await ada.page.getByRole('button', { name: 'Start the game' }).click();
+  for (const p of [ada, bob]) await ordersEditor(p, 1).waitFor();
+  return gameId;
+}

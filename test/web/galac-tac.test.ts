@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { until } from '../support/app';
-import { ordersEditor, screenshots, signUp, withBrowser } from './browser';
+import { joinAndStart, ordersEditor, screenshots, signUp, withBrowser } from './browser';
 
 const { person } = withBrowser();
 
@@ -19,17 +19,7 @@ describe('the web client for Galac-Tac', () => {
     await ada.page.getByLabel('Ruleset').selectOption({ label: 'Galac-Tac' });
     await ada.page.getByLabel('Density').waitFor();
     await ada.page.getByRole('button', { name: 'Create game' }).click();
-    await ada.page.getByRole('heading', { name }).waitFor();
-    await ada.page.getByLabel("Your empire's name").fill('ADA');
-    await ada.page.getByRole('button', { name: 'Join' }).click();
-    await ada.page.locator('.players li', { hasText: 'ADA' }).waitFor();
-    await bob.page.getByRole('link', { name: new RegExp(name) }).click();
-    await bob.page.getByLabel("Your empire's name").fill('BOB');
-    await bob.page.getByText('BOB is free').waitFor();
-    await bob.page.getByRole('button', { name: 'Join' }).click();
-    await ada.page.locator('.players li', { hasText: 'BOB' }).waitFor();
-    await ada.page.getByRole('button', { name: 'Start the game' }).click();
-    for (const p of [ada, bob]) await ordersEditor(p, 1).waitFor();
+    await joinAndStart(ada, bob, name);
 
     // The grid map: her home system marked, with her starting fleets (§2.6: 29 ships, the 4 fighters in the carrier's hangar) there.
     const home = ada.page.locator('[data-loc][aria-label*="Home System, yours"]');

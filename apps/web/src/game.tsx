@@ -32,22 +32,18 @@ import {
   PlayerList,
   StatusBadge,
   useDebounced,
+  useMedia,
   useResource,
 } from './ui';
 
 type Tab = 'map' | 'orders' | 'report' | 'messages';
 
-function useWide() {
-  const query = '(min-width: 900px)';
-  const [wide, setWide] = useState(matchMedia(query).matches);
-  useEffect(() => {
-    const list = matchMedia(query);
-    const change = () => setWide(list.matches);
-    list.addEventListener('change', change);
-    return () => list.removeEventListener('change', change);
-  }, []);
-  return wide;
-}
+/** What a ruleset's map is made of, where it is not worlds. */
+const PLACE: Record<string, string> = {
+  'galac-tac': 'square',
+  'space-farce': 'system',
+  'galactic-domination': 'location',
+};
 
 /** Reacts to this game's pushes (live and caught up) until unmounted. */
 function useGamePushes(gameId: string, react: (push: Push) => void) {
@@ -253,7 +249,7 @@ function GameScreen({
   myId: string | null;
   reloadSummary: () => void;
 }) {
-  const wide = useWide();
+  const wide = useMedia('(min-width: 900px)');
   const [tab, setTab] = useState<Tab>(playing ? 'orders' : 'map');
   const [selected, setSelected] = useState<string | null>(null);
   const pick = useRef<PickTarget | null>(null);
@@ -356,8 +352,7 @@ function GameScreen({
         )}
         {!selected && v && (
           <p class="muted hint">
-            Select a {game.ruleset === 'galac-tac' ? 'square' : 'world'} on the map to see what you know of
-            it.
+            Select a {PLACE[game.ruleset] ?? 'world'} on the map to see what you know of it.
           </p>
         )}
       </div>

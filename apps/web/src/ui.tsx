@@ -31,6 +31,18 @@ export function useResource<T>(load: () => Promise<T>, deps: unknown[]) {
   return { data, error, reload, setData };
 }
 
+/** Whether the screen matches a CSS media query, kept up to date as it changes (a phone turned …). */
+export function useMedia(query: string): boolean {
+  const [matches, setMatches] = useState(matchMedia(query).matches);
+  useEffect(() => {
+    const list = matchMedia(query);
+    const change = () => setMatches(list.matches);
+    list.addEventListener('change', change);
+    return () => list.removeEventListener('change', change);
+  }, [query]);
+  return matches;
+}
+
 /** Calls `fn` whenever `value` changes after the first render: news to reload for, say. */
 export function useOnChange(value: unknown, fn: () => void) {
   const last = useRef(value);

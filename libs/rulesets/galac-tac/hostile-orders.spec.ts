@@ -3,43 +3,21 @@ import {
   HOSTILE_JSON,
   HOSTILE_TOKENS,
   HUGE,
-  JS_ERROR,
   PROTOTYPE_NAMES,
   assertJsonFinite,
+  parserProblems,
   randomOrder,
 } from '../hostile';
-import { printable } from '../printout';
 import { ECHO_LENGTH, MAX_QUANTITY, ORDER_TYPES, parseOrders } from './orders';
 import type { GtOrder } from './state';
 
 /** Issue 8, for the Galac-Tac action parser: no text makes it throw or leak a JavaScript error. */
 
-/**
- * What any submission must give: one error diagnostic on the line of each unreadable order and
- * none elsewhere, short printable echoes and messages, plain JSON with safe whole numbers. Returns
- * what breaks these (checked without `expect`, which is slow for thousands of texts).
- */
-function problems({ orders, diagnostics }: ParsedOrders<GtOrder>): string[] {
-  const found: string[] = [];
-  const unreadable = orders.filter((o) => o.action === 'unreadable');
-  const errors = diagnostics.filter((d) => d.severity === 'error');
-  if (
-    JSON.stringify(errors.map((d) => [d.line, d.message])) !==
-    JSON.stringify(unreadable.map((o) => [o.line, o.message]))
-  )
-    found.push('errors and unreadable orders differ');
-  for (const d of diagnostics)
-    if (JS_ERROR.test(d.message) || d.message !== printable(d.message) || d.message.length >= 200)
-      found.push(`message ${d.message}`);
-  for (const o of unreadable)
-    if (o.text !== printable(o.text) || o.text.length > ECHO_LENGTH) found.push(`echo ${o.text}`);
-  JSON.stringify(orders, (_key, v: unknown) => {
-    if (typeof v === 'number' && !(Number.isSafeInteger(v) && v >= 0 && v <= MAX_QUANTITY))
-      found.push(`number ${v}`);
-    return v;
+const problems = (parsed: ParsedOrders<GtOrder>): string[] =>
+  parserProblems(parsed, (o) => (o.action === 'unreadable' ? o : null), {
+    echoLength: ECHO_LENGTH,
+    maxNumber: MAX_QUANTITY,
   });
-  return found;
-}
 
 function parseHostile(text: string): ParsedOrders<GtOrder> {
   const parsed = parseOrders(text);

@@ -1,5 +1,6 @@
 import type { Diagnostic, OrderArgSpec, OrderTypeSpec, ParsedOrders } from '@warpgate/engine';
-import { echo, jsonText } from '../printout';
+import { echo } from '../printout';
+import { readSubmission } from '../submission';
 import { validateEmpireName } from './setup';
 import {
   formatLoc,
@@ -695,31 +696,11 @@ export function parseOrders(text: string): ParsedOrders<GtOrder> {
     for (const message of result.warnings) diagnostics.push({ line, severity: 'warning', message });
     orders.push({ ...result.order, line });
   };
-  if (typeof text !== 'string') {
-    take(1, '', () => ({ error: 'no text' }));
-    return { orders, diagnostics };
-  }
-  // An object alone is a mistake for the JSON form, not a line of text.
-  if (text.trimStart().startsWith('{')) {
-    take(1, text, () => ({ error: `the JSON form is an array: [${JSON_ACTION}]` }));
-    return { orders, diagnostics };
-  }
-  if (text.trimStart().startsWith('[')) {
-    let items: unknown;
-    try {
-      items = JSON.parse(text);
-    } catch {
-      // The parser's own message is a JavaScript error text: not for players.
-      take(1, text, () => ({ error: 'invalid JSON' }));
-      return { orders, diagnostics };
-    }
-    if (!Array.isArray(items)) take(1, text, () => ({ error: 'not a JSON array' }));
-    else items.forEach((item, i) => take(i + 1, jsonText(item), () => readJson(item)));
-    return { orders, diagnostics };
-  }
-  text.split(/\r\n|\r|\n/).forEach((raw, i) => {
-    const line = raw.trim().replace(/;$/, '').trimEnd();
-    if (line !== '' && !line.startsWith('#')) take(i + 1, raw.trim(), () => readLine(line));
+  readSubmission(text, take, {
+    jsonForm: JSON_ACTION,
+    readJson,
+    readLine,
+    bare: (line) => line.replace(/;$/, '').trimEnd(),
   });
   return { orders, diagnostics };
 }
