@@ -106,6 +106,28 @@ describe("field names that are Object's own", () => {
   );
 });
 
+describe('numbers too large to be finite', () => {
+  // JSON reads 1e309 as Infinity, which JSON writes back as null: an order's count would silently
+  // become "left out" and take its default.
+  it.each(['1e309', '-1e309'])('%s anywhere in a body is refused', async (n) => {
+    const why = /numbers must be finite/;
+    await refused(
+      guest,
+      'POST',
+      `/games/${running}/orders`,
+      `{"orders":[{"type":"build","count":${n}}]}`,
+      why,
+    );
+    await refused(
+      host,
+      'POST',
+      '/games',
+      JSON.stringify(newGame({})).replace('"minutes":60', `"minutes":${n}`),
+      why,
+    );
+  });
+});
+
 describe("a person's text", () => {
   // NUL, other C0 and C1 controls, DEL, and every bidi control (embeddings, overrides, isolates, marks).
   const hidden = ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\u200e', '\u200f', '\u061c'];

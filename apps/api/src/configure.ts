@@ -38,10 +38,17 @@ function refuseDeepJson(_req: unknown, _res: unknown, body: Buffer) {
 
 /**
  * No body names a field after a property of every object (`__proto__`, `constructor`, `toString` …):
- * class-transformer swaps the prototype for the first, fails on the second, drops the others.
+ * class-transformer swaps the prototype for the first, fails on the second, drops the others. No
+ * number is beyond the finite: JSON reads 1e309 as Infinity and writes it back as null, which an
+ * order would read as a value left out.
  */
-function refuseObjectNames(key: string, value: unknown) {
+function refuseUnsafeJson(key: string, value: unknown) {
   if (Object.hasOwn(Object.prototype, key)) throw badBody(`field name "${key}" is not allowed`);
+  if (typeof value === 'number' && !Number.isFinite(value))
+    // The name as JSON, and short: it is the client's text.
+    throw badBody(
+      `${JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key)}: numbers must be finite`,
+    );
   return value;
 }
 
@@ -79,7 +86,7 @@ export async function configureApp(app: NestExpressApplication): Promise<void> {
     next();
   });
   // Orders and messages are the largest bodies (100 000 characters at most); anything bigger is refused with 413.
-  app.useBodyParser('json', { limit: '256kb', verify: refuseDeepJson, reviver: refuseObjectNames });
+  app.useBodyParser('json', { limit: '256kb', verify: refuseDeepJson, reviver: refuseUnsafeJson });
   app.useGlobalFilters(new ClientErrorFilter(app.getHttpAdapter()));
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
   documentApi(app);

@@ -27,6 +27,8 @@ import {
   fleetSpeed,
   HULLS,
   odsStats,
+  TERRAN,
+  TERRAN_NAVY,
   typeOfCode,
   UNIT_TYPES,
   UNITS,
@@ -54,25 +56,32 @@ export interface Fighter {
   cost: number;
 }
 
-/** A unit's combat values: its type's, its race's ODS, or an incomplete hull's (§6.1, §6.5). */
-export function fighter(u: Unit): Fighter {
-  const stats = u.type === 'ODS' ? odsStats(unitIdParts(u.id).race as RaceCode) : UNITS[u.type];
+/**
+ * A unit's combat values: its type's, its race's ODS, or an incomplete hull's (§6.1, §6.5); with
+ * `terranNavy`, a Terran warship's altered Attack and Defense (Appendix N).
+ */
+export function fighter(u: Unit, terranNavy = false): Fighter {
+  const race = unitIdParts(u.id).race;
+  const stats = u.type === 'ODS' ? odsStats(race as RaceCode) : UNITS[u.type];
+  const altered = terranNavy && race === TERRAN ? TERRAN_NAVY[u.type] : undefined;
   const hull = u.hull ? HULLS[u.type] : undefined;
   return hull
     ? { id: u.id, type: u.type, dice: 0, hitOn: 0, defense: hull.defense, cost: hull.value }
     : {
         id: u.id,
         type: u.type,
-        dice: stats.dice,
-        hitOn: stats.hitOn,
-        defense: stats.defense,
+        dice: altered?.attack ?? stats.dice,
+        hitOn: altered?.attack ?? stats.hitOn,
+        defense: altered?.defense ?? stats.defense,
         cost: stats.cost,
       };
 }
 
 /** A unit in a battle this turn: a BB that fired on a planet's MI gave up its fire, but is still a target (§6.8). */
-const armedFighter = (s: GdState, u: Unit): Fighter =>
-  s.log.bombarded.includes(u.id) ? { ...fighter(u), dice: 0, hitOn: 0 } : fighter(u);
+function armedFighter(s: GdState, u: Unit): Fighter {
+  const f = fighter(u, s.options.terranNavy === true);
+  return s.log.bombarded.includes(u.id) ? { ...f, dice: 0, hitOn: 0 } : f;
+}
 
 /** Book value of units (§6.12), carried ones included. */
 export const unitsValue = (units: readonly Unit[]): number =>
@@ -171,8 +180,13 @@ export function rollHits(rng: Rng, f: Fighter, dice: number[]): number {
  * Internal Intrigue): A ± 1 dice at ≤ A ± 1; Ftr +1: 2 dice at ≤6 each; Ftr −1: 3 dice at ≤3 a
  * pair and 2 at ≤2 for a single one; RA: (6 ± 1) + (6 ± 1) dice at ≤ 6 ± 1.
  */
-export function cardDice(type: UnitType, count: number, modifier: 1 | -1): { dice: number; hitOn: number }[] {
-  const { dice, hitOn } = UNITS[type];
+export function cardDice(
+  type: UnitType,
+  count: number,
+  modifier: 1 | -1,
+  // The unit's own values: a Terran altered warship's differ from its type's (Appendix N).
+  { dice, hitOn }: { dice: number; hitOn: number } = UNITS[type],
+): { dice: number; hitOn: number }[] {
   if (dice === 0 || count === 0) return [];
   if (type === 'Ftr') {
     if (modifier > 0) return [{ dice: 2 * count, hitOn: 6 }];
@@ -218,7 +232,7 @@ export function underCards(
     const i = weakFtr.indexOf(f.id);
     if (i % 2 === 1) return { ...f, dice: 0 };
     const count = i >= 0 && i + 1 < weakFtr.length ? 2 : 1;
-    const [values] = cardDice(f.type, count, modifier as 1 | -1);
+    const [values] = cardDice(f.type, count, modifier as 1 | -1, f);
     return { ...f, dice: values?.dice ?? 0, hitOn: values?.hitOn ?? 0 };
   });
 }

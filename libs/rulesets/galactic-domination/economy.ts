@@ -8,7 +8,10 @@ import {
   capacity,
   CV_MIN_FIGHTERS,
   HULLS,
+  navyCp,
+  PC_CP,
   TACTICS_CARDS,
+  TERRAN,
   UNITS,
   type UnitCounts,
   type UnitType,
@@ -117,6 +120,24 @@ export function createUnits(
 ): void {
   const units = newUnitIds(t.state, playerById(t.state, player).race, type, n);
   t.emit('UnitsCreated', { owner: player, loc, fleet, units, homeguard: false, hull });
+}
+
+/**
+ * Appendix N, phase F: every 5 Compensatory Points become a Patrol Corvette, a new fleet at the main
+ * capital. Decision: the trade is automatic, as the other trades (a Tactical Escort, a 5/5 MI) need
+ * advanced units not in v1; without a capital the points wait.
+ */
+export function navyTrades(t: Turn): void {
+  const s = t.state;
+  if (!s.options.terranNavy) return;
+  for (const player of activePlayers(s)) {
+    const n = Math.floor((playerById(s, player).cp ?? 0) / PC_CP);
+    const capital = capitalOf(s, player);
+    if (n === 0 || capital === null) continue;
+    t.emit('CpChanged', { player, amount: -n * PC_CP, why: `${n} PC` });
+    createUnits(t, player, capital, newFleetId(s, player), 'PC', n);
+    t.emit('Noted', { player, text: `${n * PC_CP} CP traded for ${n} PC at ${capital}` });
+  }
 }
 
 // ---- Blockade (§6.5, §11.9) ----
@@ -289,6 +310,8 @@ function build(t: Turn, player: PlayerId, o: BuildOrder) {
     for (let f = 0; f < o.fighters; f++) queue('Ftr');
   }
   t.emit('CashChanged', { player, amount: -count * each, why: 'build' });
+  const cp = s.options.terranNavy && playerById(s, player).race === TERRAN ? count * navyCp(o.unit) : 0;
+  if (cp !== 0) t.emit('CpChanged', { player, amount: cp, why: `${count} ${o.unit} built` });
   if (count === o.count) return resolved(t, player, o, 'done', `$${count * each}`);
   const why = count < allowed.count ? `NO_FUNDS: only ${count} affordable` : `only ${count} allowed`;
   resolved(t, player, o, 'reduced', `${why}, $${count * each}`);

@@ -7,6 +7,7 @@ import {
   initialState,
   type CardName,
   type DeckName,
+  type Discovery,
   type Fleet,
   type FleetId,
   type GdEvent,
@@ -84,6 +85,12 @@ function fleetById(s: GdState, owner: PlayerId, id: FleetId): Fleet {
   const fleet = findFleet(s, owner, id);
   if (!fleet) throw new Error(`${owner} has no fleet ${id}`);
   return fleet;
+}
+
+function discoveryById(s: GdState, id: string): Discovery {
+  const d = s.discoveries?.find((x) => x.id === id);
+  if (!d) throw new Error(`no discovery counter ${id}`);
+  return d;
 }
 
 /** The planet at a location, or null. */
@@ -507,6 +514,27 @@ export function apply(s: GdState, event: RulesetEvent): void {
     case 'galactic-domination.ChitUsed':
       playerById(s, e.data.player).chits[e.data.chit] -= 1;
       return;
+    case 'galactic-domination.DiscoveryPlaced':
+      (s.discoveries ??= []).push({ ...e.data, foundBy: null, roll: null, waiting: false });
+      return;
+    case 'galactic-domination.DiscoveryFound': {
+      const d = discoveryById(s, e.data.id);
+      Object.assign(d, { foundBy: e.data.player, roll: e.data.roll, waiting: e.data.waiting });
+      return;
+    }
+    case 'galactic-domination.DiscoverySprung':
+      discoveryById(s, e.data.id).waiting = false;
+      return;
+    case 'galactic-domination.FleetTeleported': {
+      const fleet = fleetById(s, e.data.owner, e.data.fleet);
+      Object.assign(fleet, { came: fleet.loc, loc: e.data.to, halted: true });
+      return;
+    }
+    case 'galactic-domination.CpChanged': {
+      const p = playerById(s, e.data.player);
+      p.cp = (p.cp ?? 0) + e.data.amount;
+      return;
+    }
     case 'galactic-domination.SpecialHad':
       union(playerById(s, e.data.player).specials, [e.data.special]);
       return;

@@ -303,6 +303,14 @@ describe('whole Galactic Domination games played by the bot', () => {
     expect(game.errors).toBeLessThan(game.orders / 20);
   });
 
+  it('with discovery hexes and the Terran alternate navy on (the bot ignores both)', () => {
+    const game = play(3, 'optional', { race1: 'Terran', discovery: true, terranNavy: true });
+    expectEnd(game);
+    expect(count(game.events, 'DiscoveryPlaced')).toBe(9);
+    expect(count(game.events, 'DiscoveryFound')).toBeGreaterThan(0);
+    expect(count(game.events, 'CpChanged')).toBeGreaterThan(0);
+  });
+
   it('the bot finishes incomplete hulls at its shipyards (FINISH) and brings others home', () => {
     const start = game();
     let s = withCash(evolveAll(start, resolveTurn(start, {}, createRng('hulls', 1))), ADA, 50);

@@ -144,7 +144,7 @@ describe('the written orders', () => {
     ['EF', 'no fleet: e.g. EF F1: BB, 2 CA, 2 TT, 7 MI'],
     ['EF F1 BB', 'a colon is missing: e.g. EF F1: BB, 2 CA; F2: TT, 3 MI'],
     ['EF F1: BB, CA, BB', 'BB is named twice in one fleet'],
-    ['EF F1: 2 XX', '"XX" is not one of FF, DD, CA, BB, BBX, GS, RA, CV, TT, Ftr, GBDS, ODS, MI, SY'],
+    ['EF F1: 2 XX', '"XX" is not one of FF, PC, DD, CA, BB, BBX, GS, RA, CV, TT, Ftr, GBDS, ODS, MI, SY'],
     ['EF F0: BB', '"F0" is not a fleet (F1, F2 …)'],
     ['EF F1: 0 BB', 'count "0" is less than 1'],
     ['TRADEIN BENEVOLENCE MASTER_THIEF', 'too few words: e.g. TRADEIN TC BENEVOLENCE GALACTIC_SPIRIT'],

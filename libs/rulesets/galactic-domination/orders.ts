@@ -288,8 +288,8 @@ function want(words: string[], at: number, word: string, usage: string) {
 /** The types that leave incomplete hulls (§6.5). */
 const HULL_TYPES = UNIT_TYPES.filter((t) => HULLS[t] !== undefined);
 
-/** Ships, carriers and planetary units a BUILD may buy (§6.5): no ODS, and BBX only by card. */
-const BUILDABLE = UNIT_TYPES.filter((t) => t !== 'ODS' && t !== 'BBX');
+/** Ships, carriers and planetary units a BUILD may buy (§6.5): no ODS, BBX only by card, PC only for CP. */
+const BUILDABLE = UNIT_TYPES.filter((t) => t !== 'ODS' && t !== 'BBX' && t !== 'PC');
 
 // ---- The order types ----
 

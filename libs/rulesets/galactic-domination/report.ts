@@ -51,6 +51,7 @@ export function renderReport(v: PlayerView): Report<PlayerView> {
     ...victoryPoints(v),
     ...stellars(v),
     ...cards(v),
+    ...discoveries(v),
     ...worlds(v),
     ...fleets(v),
     ...hexMap(v),
@@ -124,7 +125,7 @@ function header(v: PlayerView): string[] {
   return [
     spread('GALACTIC DOMINATION', `Turn ${v.turn} of ${v.turns}`),
     spread(`Empire ${printable(v.me.name)}, ${you.title}`, `Seat ${you.seat} of ${v.players.length}`),
-    spread(when, `${you.vp} VP, $${v.me.cash} in hand`),
+    spread(when, `${you.vp} VP, $${v.me.cash} in hand${v.me.cp === undefined ? '' : `, ${v.me.cp} CP`}`),
   ];
 }
 
@@ -305,6 +306,21 @@ function stellars(v: PlayerView): string[] {
       queue,
     ),
   ];
+}
+
+/** The discovery counters one placed or found (§6.10): secret from the others. */
+function discoveries(v: PlayerView): string[] {
+  if (!v.me.discoveries) return [];
+  return table(
+    'YOUR DISCOVERY COUNTERS',
+    [{ head: 'At' }, { head: 'Counter' }],
+    v.me.discoveries.map((d) => [
+      d.loc,
+      d.result === null
+        ? `${d.placed ? 'placed by you, ' : ''}${d.found ? 'found' : 'face down'}`
+        : `found by you: ${d.n} + d10 ${d.roll} = ${d.result}`,
+    ]),
+  );
 }
 
 /** One's hand and chits, the cards in play and those played this turn (§6.11, §8.1). */

@@ -1,8 +1,9 @@
 import type { Rng, RulesetEvent } from '@warpgate/engine';
-import { blockades, buyUnits, capitalOf, income, placeUnits, trades } from './economy';
+import { blockades, buyUnits, capitalOf, income, navyTrades, placeUnits, trades } from './economy';
 import { drawStimulus, drawTactics, playCards } from './cards';
 import { victory } from './victory';
 import { byFirstIn, rankOf, resolveLocation } from './combat';
+import { discover, DISCOVERY_TURNS, placeDiscoveries } from './discovery';
 import { drawEncounter } from './encounters';
 import { findFleet, newUnitIds, openTurn, planetAt, playerById, stanceOf, stateLoc } from './evolve';
 import type { LocId } from './hex';
@@ -27,9 +28,10 @@ import type { UnitCounts, UnitType } from './tables';
  * state the moment it is decided (state.ts `Turn`), so each step reads the fold of the events so far.
  *
  * The RNG is drawn in this order: phase AA's reshuffle of the set-aside cards (turn 4); the card
- * draws and plays of phases B–E (cards.ts); the escapes of phase F (economy.ts); then in each
- * segment of phase G the Superweapon d10s after the steps (movement.ts), the encounter draws (hexes
- * in first-in order, encounters.ts), the BOMBARD d6 (players in turn order, orders as written) and
+ * draws and plays of phases B–E (cards.ts), with phase D's discovery counters (discovery.ts); the
+ * escapes of phase F (economy.ts); then in each segment of phase G the Superweapon d10s after the
+ * steps (movement.ts), the encounter draws and discovery finds (hexes in first-in order,
+ * encounters.ts, discovery.ts), the BOMBARD d6 (players in turn order, orders as written) and
  * the battles (locations in `battleOrder`, combat.ts); the card purchases of phase I; next turn's
  * Stimulus card in phase L.
  */
@@ -66,13 +68,17 @@ export function runTurn(t: Turn, ordersByPlayer: Map<PlayerId, GdOrder[]>, dry =
   phase('C', () => {
     if (s.options.cards) drawTactics(t, orders);
   });
-  // D: turns 4–6; discovery hexes are an option not in v1 (§12), their orders refused above.
-  if (turn >= 4 && turn <= 6) phase('D', () => {});
+  // D: turns 4–6; without the option DISCOVERY orders are refused above.
+  if (DISCOVERY_TURNS.includes(turn))
+    phase('D', () => {
+      if (s.options.discovery) placeDiscoveries(t, orders);
+    });
   phase('E', () => trades(t, orders));
   phase('F', () => {
     blockades(t);
     if (turn === 1) explorationFleets(t, orders);
     placeUnits(t, orders);
+    navyTrades(t);
   });
   phase('G', () => exploration(t, orders, dry));
   phase('H', () => income(t));
@@ -129,7 +135,10 @@ function collate(t: Turn) {
 /** Orders no phase takes, refused once at the start of the turn. */
 function misplaced(t: Turn, player: PlayerId, o: GdOrder) {
   if (o.type === 'unreadable') resolved(t, player, o, 'rejected', o.message);
-  else if (o.type === 'discovery') resolved(t, player, o, 'rejected', 'discovery hexes are not in play');
+  else if (o.type === 'discovery' && !t.state.options.discovery)
+    resolved(t, player, o, 'rejected', 'discovery hexes are not in play');
+  else if (o.type === 'discovery' && !DISCOVERY_TURNS.includes(t.state.turn))
+    resolved(t, player, o, 'rejected', 'discovery counters are placed in turns 4–6 only');
   else if (o.type === 'ef' && t.state.turn !== 1)
     resolved(t, player, o, 'rejected', 'the Exploration Fleet is designed for turn 1 only');
 }
@@ -246,7 +255,10 @@ function exploration(t: Turn, orders: Map<PlayerId, GdOrder[]>, dry: boolean) {
   for (let segment = 1; segment <= segments; segment++) {
     if (segment > 1) t.emit('SegmentBegan', { segment, segments });
     const entered = moveSegment(t, segment);
-    for (const loc of entered) encounter(t, loc, segment);
+    for (const loc of entered) {
+      encounter(t, loc, segment);
+      discover(t, loc);
+    }
     attempt(bombards());
     for (const loc of battleOrder(s)) resolveLocation(t, loc, segment);
     haltAfterBattles(t, segment);

@@ -71,6 +71,18 @@ export const SETTINGS: SettingSpec[] = [
     help: 'Victory Points that win at once in phase K (0: off; 12 is suggested).',
   },
   { name: 'cards', type: 'bool', default: true, help: 'Play with Stimulus, Tactics and Risk cards.' },
+  {
+    name: 'terranNavy',
+    type: 'bool',
+    default: false,
+    help: 'Terran alternate navy (Appendix N): altered Terran warships earn Compensatory Points.',
+  },
+  {
+    name: 'discovery',
+    type: 'bool',
+    default: false,
+    help: 'Discovery hexes (§6.10): each player places a secret numbered counter in turns 4–6.',
+  },
   ...Array.from({ length: MAX_PLAYERS }, (_, i) => raceSetting(i + 1)),
 ];
 
@@ -114,7 +126,13 @@ export function setup(input: Settings, players: PlayerRef[], rng: Rng): RulesetE
   const cards = settings.cards === true;
   const events: RulesetEvent[] = [
     gdEvent('GameSetUp', {
-      options: { turns: Number(settings.turns), vpToWin: Number(settings.vpToWin), cards },
+      options: {
+        turns: Number(settings.turns),
+        vpToWin: Number(settings.vpToWin),
+        cards,
+        ...(settings.terranNavy === true && { terranNavy: true as const }),
+        ...(settings.discovery === true && { discovery: true as const }),
+      },
     }),
   ];
 

@@ -171,6 +171,11 @@ export interface Player {
   /** Locations none of its fleets may enter again this turn (§6.3 avoidance). */
   barred: LocId[];
   eliminated: boolean;
+  /**
+   * Compensatory Points (Terran alternate navy, Appendix N): private. Absent until the first is
+   * earned, so games without the option keep their state hashes.
+   */
+  cp?: number;
 }
 
 /** A unit bought in phase J, placed in phase F of the next turn (§6.5). */
@@ -255,6 +260,28 @@ export interface EncounterRecord {
   npc: UnitId[];
 }
 
+/**
+ * A discovery counter (§6.10): face down where its placer put it, until a ship enters; its number
+ * and die are then the finder's to see, and what they decide is public by its effects.
+ */
+export interface Discovery {
+  /** `D<n>`, in the order placed. */
+  id: string;
+  /** Who placed it. */
+  owner: PlayerId;
+  loc: LocId;
+  /** The counter's number n (1–10). */
+  n: number;
+  /** The player whose ship entered first, and its d10 m; null until then. */
+  foundBy: PlayerId | null;
+  roll: number | null;
+  /**
+   * A result that waits for the next fleet to enter (n + m of 4–6, 8, 9 or 14–16, 18, 19); the
+   * passage rule of 8 and 18 never ends.
+   */
+  waiting: boolean;
+}
+
 /** An order's outcome as the report echoes it: [line, text, outcome, note]. */
 export type OrderResult = [
   line: number | null,
@@ -291,6 +318,13 @@ export interface Options {
   vpToWin: number;
   /** Stimulus, Tactics and Risk cards (§6.11). */
   cards: boolean;
+  /**
+   * The Terran alternate navy (Appendix N). The optional modules are present only when on, so games
+   * without them keep their GameSetUp event.
+   */
+  terranNavy?: true;
+  /** Discovery hexes (§6.10). */
+  discovery?: true;
 }
 
 export interface GdState {
@@ -324,6 +358,8 @@ export interface GdState {
   log: TurnLog;
   /** Best first: the first is the Winner Major when several win (§9). */
   winners: PlayerId[] | null;
+  /** Discovery counters (§6.10): absent until the first is placed, so games without keep their hashes. */
+  discoveries?: Discovery[];
 }
 
 /**
@@ -427,6 +463,16 @@ export interface GdEventMap {
   CashChanged: { player: PlayerId; amount: number; why: string };
   ChitGained: { player: PlayerId; chit: 'BoB' | 'RR' };
   ChitUsed: { player: PlayerId; chit: 'BoB' | 'RR' };
+  /** A face-down discovery counter placed (§6.10). */
+  DiscoveryPlaced: Pick<Discovery, 'id' | 'owner' | 'loc' | 'n'>;
+  /** The first ship in: its owner sees n and rolls `roll`; `waiting` as in Discovery. */
+  DiscoveryFound: { id: string; player: PlayerId; fleet: FleetId; roll: number; waiting: boolean };
+  /** A waiting result befell a fleet and is spent. */
+  DiscoverySprung: { id: string; player: PlayerId; fleet: FleetId };
+  /** Moved at once, not along its path (a discovery's teleport, or turned back): it moves no more this turn. */
+  FleetTeleported: { owner: PlayerId; fleet: FleetId; to: LocId };
+  /** Compensatory Points earned (positive) or spent (Appendix N). */
+  CpChanged: { player: PlayerId; amount: number; why: string };
   SpecialHad: { player: PlayerId; special: number };
   /** An incomplete hull paid for (a separate CashChanged) is a full unit from now on (§6.5). */
   HullFinished: { unit: UnitId };
@@ -520,6 +566,11 @@ const VERSIONS: Record<GdEventName, number> = {
   CashChanged: 1,
   ChitGained: 1,
   ChitUsed: 1,
+  CpChanged: 1,
+  DiscoveryPlaced: 1,
+  DiscoveryFound: 1,
+  DiscoverySprung: 1,
+  FleetTeleported: 1,
   SpecialHad: 1,
   HullFinished: 1,
   BuildOrdered: 1,

@@ -70,6 +70,7 @@ export const raceByName = (name: string): RaceCode | undefined =>
  */
 export const UNIT_TYPES = [
   'FF',
+  'PC',
   'DD',
   'CA',
   'BB',
@@ -134,6 +135,8 @@ const unit = (
  */
 export const UNITS: Record<UnitType, UnitStats> = {
   FF: unit('F', [3, 4, 4, 3, 3]),
+  // The Patrol Corvette (Appendix N): speed 3, 2/4; its value is missing, Decision: $3 as an FF.
+  PC: unit('P', [3, 2, 2, 4, 3]),
   DD: unit('D', [2, 5, 5, 4, 4]),
   CA: unit('C', [2, 6, 6, 5, 6]),
   BB: unit('B', [2, 8, 8, 7, 9], { mi: 2 }),
@@ -149,6 +152,30 @@ export const UNITS: Record<UnitType, UnitStats> = {
   MI: unit('M', [0, 4, 4, 4, 1], { carried: true }),
   SY: unit('Y', [0, 0, 0, 10, 20], { planetary: true }),
 };
+
+/**
+ * The Terran alternate navy (Appendix N, optional `terranNavy`): the Attack/Defense of the altered
+ * basic types; cost and speed are the standard ones, and the rest is unchanged.
+ */
+export const TERRAN_NAVY: Partial<Record<UnitType, { attack: number; defense: number }>> = {
+  FF: { attack: 3, defense: 5 },
+  DD: { attack: 4, defense: 6 },
+  CA: { attack: 5, defense: 7 },
+  BB: { attack: 7, defense: 9 },
+  CV: { attack: 3, defense: 7 },
+};
+
+export const TERRAN: RaceCode = 'S';
+
+/** The Compensatory Points a Terran type built under the alternate navy gives (Appendix N). */
+export function navyCp(type: string): number {
+  // The advanced CVA and CVB (not in v1) cost a CP instead of earning one.
+  if (type === 'CVA' || type === 'CVB') return -1;
+  return Object.hasOwn(TERRAN_NAVY, type) ? 1 : 0;
+}
+
+/** CP traded for a Patrol Corvette in phase F (Appendix N). */
+export const PC_CP = 5;
 
 /**
  * Incomplete hulls (§6.5): Attack 0, this Defense, valued at this book value, and finished for

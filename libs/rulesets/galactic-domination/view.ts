@@ -1,4 +1,5 @@
 import type { Viewer } from '@warpgate/engine';
+import { discoveryResult } from './discovery';
 import { incomeOf, ownPlanets } from './economy';
 import { toOffset, type LocId } from './hex';
 import type {
@@ -202,6 +203,39 @@ export interface MeView {
   queue: Omit<Build, 'owner'>[];
   /** Offers made to or by it. */
   offers: OfferView[];
+  /** Compensatory Points (Terran alternate navy, Appendix N): only once it has had some. */
+  cp?: number;
+  /** Discovery counters it placed or found (§6.10): only once it has one. */
+  discoveries?: DiscoveryView[];
+}
+
+/**
+ * A discovery counter as its placer knows it (face down: where, and whether found) or its finder
+ * (also n, the d10 and what they decided); the others know nothing of it but its effects.
+ */
+export interface DiscoveryView {
+  loc: LocId;
+  placed: boolean;
+  found: boolean;
+  n: number | null;
+  roll: number | null;
+  result: string | null;
+}
+
+function discoveriesOf(s: GdState, me: PlayerId): DiscoveryView[] {
+  return (s.discoveries ?? [])
+    .filter((d) => d.owner === me || d.foundBy === me)
+    .map((d) => {
+      const finder = d.foundBy === me && d.roll !== null;
+      return {
+        loc: d.loc,
+        placed: d.owner === me,
+        found: d.foundBy !== null,
+        n: finder ? d.n : null,
+        roll: finder ? d.roll : null,
+        result: finder ? discoveryResult(d.n + (d.roll as number)) : null,
+      };
+    });
 }
 
 /** The open board, as anyone at the table sees it. */
@@ -407,6 +441,8 @@ function meView(s: GdState, me: Player): MeView {
     specials: [...me.specials],
     stance: { ...me.stance },
     barred: [...me.barred],
+    ...(me.cp !== undefined && { cp: me.cp }),
+    ...(discoveriesOf(s, me.id).length > 0 && { discoveries: discoveriesOf(s, me.id) }),
     queue: s.queue.filter((b) => b.owner === me.id).map(({ owner: _owner, ...rest }) => ({ ...rest })),
     offers: s.offers
       .filter((o) => o.from === me.id || o.to === me.id)

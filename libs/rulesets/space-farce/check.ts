@@ -14,7 +14,7 @@ const PARTS: ((s: SfState, player: EmpireId, orders: SfOrder[]) => Diagnostic[])
 
 /**
  * The dry run of a player's month (§4: orders are checked when submitted, and again when they are
- * carried out): unreadable lines, then what the economy (steps a–b), diplomacy and the weeks' first
+ * carried out): what the economy (steps a–b), diplomacy and the weeks' first
  * orders (step 0, week 1) and the standing orders would make of them now. One list by line, each
  * finding once. Never throws: a part whose check fails is told as one error, and the others still run.
  */
@@ -23,9 +23,8 @@ export function checkOrders(state: SfState, player: EmpireId, orders: SfOrder[])
   const empire = state.empires.find((e) => e.id === player);
   if (!empire || empire.kind !== 'player' || empire.eliminated !== null)
     return [{ line: null, severity: 'error', message: 'You are not in this game' }];
-  const found: Diagnostic[] = orders.flatMap((o) =>
-    o.type === 'unreadable' ? [{ line: o.line ?? null, severity: 'error' as const, message: o.message }] : [],
-  );
+  // Unreadable lines are the parser's diagnostics already: the engine puts those before these.
+  const found: Diagnostic[] = [];
   for (const part of PARTS) {
     try {
       found.push(...part(state, player, orders));

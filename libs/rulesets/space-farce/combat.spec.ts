@@ -288,7 +288,7 @@ describe('standing orders (§4.3)', () => {
     const text = 'DOCTRINE TF9 roe=attack\nDOCTRINE TF1 roe=avoid retreatTo="999 2H"\nPLANETS callMilitia=no';
     expect(checkStandingOrders(s, P1, orders(text))).toEqual([
       { line: 1, severity: 'error', message: 'you have no task force TF9' },
-      { line: 2, severity: 'warning', message: 'there is no area 999 2H: retreatTo unchanged' },
+      { line: 2, severity: 'warning', message: 'you know of no area 999 2H: retreatTo unchanged' },
     ]);
     const run = turnOf(s);
     setStandingOrders(run.t, P1, orders(text));
@@ -296,7 +296,7 @@ describe('standing orders (§4.3)', () => {
     expect(empireById(run.state, P1).planetDoctrine.callMilitia).toBe(false);
     expect(run.state.news[P1].map((n) => `line ${n.line}: ${n.text}`)).toEqual([
       'line 1: DOCTRINE TF9 roe=attack — rejected: you have no task force TF9',
-      'line 2: DOCTRINE TF1 roe=avoid retreatTo="999 2H" — reduced: there is no area 999 2H: retreatTo unchanged',
+      'line 2: DOCTRINE TF1 roe=avoid retreatTo="999 2H" — reduced: you know of no area 999 2H: retreatTo unchanged',
       'line 3: PLANETS callMilitia=no — done',
     ]);
   });

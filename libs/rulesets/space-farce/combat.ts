@@ -20,10 +20,10 @@ import {
   type SystemSymbol,
 } from './design';
 import {
-  areaExists,
   bodyAt,
   dryTurn,
   empireById,
+  knownArea,
   orderDiagnostics,
   shipById,
   shipName,
@@ -275,9 +275,10 @@ function verdict(s: SfState, empire: EmpireId, o: StandingOrder): Verdict {
       if (o.tf !== 'DEFAULT' && !ownTf(o.tf)) return { ok: false, reason: `you have no task force ${o.tf}` };
       const set = { ...o.set };
       let reduced: string | null = null;
-      // Decision: a retreat area off the map is dropped; the rest of the doctrine stands.
-      if (set.retreatTo && !areaExists(s, set.retreatTo)) {
-        reduced = `there is no area ${set.retreatTo}: retreatTo unchanged`;
+      // Decision: a retreat area the empire does not know of (§8.1: hidden or off the map, told
+      // alike) is dropped; the rest of the doctrine stands.
+      if (set.retreatTo && !knownArea(s, empireById(s, empire), set.retreatTo)) {
+        reduced = `you know of no area ${set.retreatTo}: retreatTo unchanged`;
         delete set.retreatTo;
         if (Object.keys(set).length === 0) return { ok: false, reason: reduced };
       }
@@ -1043,9 +1044,13 @@ class Fight {
       if (escaping.length === 0) continue;
       const all = escaping.length === tfShips(this.s, x.tf).length;
       const to = doctrineOf(this.s, x.tf.owner, x.tf.name).retreatTo;
-      // Decision: a retreat area more than one leg away (or off the map) is no retreat: they hold.
+      // Decision: a retreat area more than one leg away (or unknown to its owner, §8.1) is no retreat: they hold.
       const reachable =
-        to !== null && areaExists(this.s, to) && stepWeeks(this.area, to) !== null ? to : null;
+        to !== null &&
+        knownArea(this.s, empireById(this.s, x.tf.owner), to) &&
+        stepWeeks(this.area, to) !== null
+          ? to
+          : null;
       this.t.emit('Withdrew', {
         area: this.area,
         round: this.round,

@@ -25,8 +25,8 @@ import {
   type DesignKind,
 } from './design';
 import {
-  areaExists,
   bodyAt,
+  knownArea,
   dryTurn,
   empireById,
   orderDiagnostics,
@@ -335,7 +335,8 @@ function closeSetup(t: Turn, e: Empire, lines: readonly SfOrder[]) {
 
   const plan = (o: SetupOrder): Result => {
     const area = o.builder;
-    if (!area.includes(' ') || systemOf(area) !== systemOf(e.home) || !areaExists(s, area))
+    // Judged by what the empire knows, so its home system's hidden WP ends stay hidden (§8.1).
+    if (!area.includes(' ') || systemOf(area) !== systemOf(e.home) || !knownArea(s, e, area))
       refuse('NOT_HOME', `${area} is not an area of your home system`);
     const afford = (unit: number, count: number, what: string) => {
       const n = Math.min(count, Math.floor(left / unit));

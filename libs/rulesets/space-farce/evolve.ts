@@ -88,6 +88,18 @@ export function areasOf(s: SfState, system: number): AreaId[] {
 /** Whether the area exists on the map. */
 export const areaExists = (s: SfState, area: AreaId): boolean => areasOf(s, systemOf(area)).includes(area);
 
+/**
+ * Whether `empire` knows the area is on the map (§8.1): a body of a system it has visited, a WP end
+ * it knows or the far end of one, the SURVEY area of a visited system. Orders judge areas by this,
+ * never by the map, so an area hidden from the empire and one that does not exist get the same answer.
+ */
+export function knownArea(s: SfState, empire: Empire, area: AreaId): boolean {
+  const code = codeOf(area);
+  if (code.kind === 'wp')
+    return empire.knownWps.includes(area) || empire.knownWps.includes(wpArea(code.to, systemOf(area)));
+  return empire.visited.includes(systemOf(area)) && (code.kind === 'survey' || bodyAt(s, area) !== undefined);
+}
+
 export const shipById = (s: SfState, id: number): Ship | undefined => s.ships.find((x) => x.id === id);
 export const shipName = (x: Pick<Ship, 'cls' | 'number'>): string => `${x.cls}${x.number}`;
 /** An empire's ship or base by the name orders use (`DD4`), any case. */

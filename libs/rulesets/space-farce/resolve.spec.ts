@@ -148,14 +148,17 @@ it('a ship repaired after losing over half its spaces in a battle loses a crew l
   expect(repaired).toMatchObject({ destroyed: [], heavyLoss: false, crew: { level: 'AVG', battles: 0 } });
 });
 
-it('checks a submission by line, each finding once; the game over is an error', () => {
+it('checks a submission by line, each finding once, an unreadable line too; the game over is an error', () => {
   const text = [
     'garbage here',
     `BUILD ${home('p1')} MP 99999`,
     'TF1: -> 1 9R',
     'DOCTRINE TF9 roe=attack',
   ].join('\n');
-  const found = checkOrders(s0, 'p1', orders(text));
+  // As the engine's check (decide.ts) tells them: the parser's diagnostics, then the ruleset's.
+  const parsed = parseOrders(text);
+  const found = [...parsed.diagnostics, ...checkOrders(s0, 'p1', parsed.orders)];
+  expect(found.filter((d) => d.line === 1)).toHaveLength(1);
   expect(found.map((d) => d.line)).toEqual([...found.map((d) => d.line)].sort((a, b) => (a ?? 0) - (b ?? 0)));
   expect(found.filter((d) => d.severity === 'error').map((d) => d.line)).toEqual(
     expect.arrayContaining([1, 4]),

@@ -3,11 +3,11 @@ import { operational, potential, room, sizeOf, spacesLeft, systemsOf } from './d
 import { contested } from './combat';
 import { beginMonth } from './diplomacy';
 import {
-  areaExists,
   areasOf,
   bodyAt,
   dryTurn,
   empireById,
+  knownArea,
   orderDiagnostics,
   shipNamed,
   systemById,
@@ -129,10 +129,10 @@ function foreignOwners(s: SfState, area: AreaId, empire: EmpireId): EmpireId[] {
 // ---- Routes (§3.1, §4.2) ----
 
 /**
- * Why a TF of `empire` cannot go from `from` to `to` in one step, or null: not one step (§3.1), an
- * area not on the map (checked in systems the empire has visited, or always when `strict`, so an
- * order reveals nothing of systems unseen), or a WP end it does not know (§4.2 UNKNOWN_WP; a
- * transit's far end is found by making it).
+ * Why a TF of `empire` cannot go from `from` to `to` in one step, or null: not one step (§3.1), a WP
+ * end it does not know (§4.2 UNKNOWN_WP; a transit's far end is found by making it), or an area it
+ * does not know of (checked in systems it has visited, or always when `strict`). Both judge by what
+ * the empire knows (§8.1), so a hidden area is told as one that does not exist.
  */
 function stepError(s: SfState, empire: EmpireId, from: AreaId, to: AreaId, strict: boolean): Reason | null {
   if (stepWeeks(from, to) === null)
@@ -141,17 +141,13 @@ function stepError(s: SfState, empire: EmpireId, from: AreaId, to: AreaId, stric
       text: `${from} -> ${to} is no step: areas of one system, or a WP to its end in the next system`,
     };
   const own = empireById(s, empire);
-  const visited = own.visited.includes(systemOf(to));
-  if ((strict || visited) && !areaExists(s, to)) return { code: 'BAD_ROUTE', text: `there is no ${to}` };
   const transit = systemOf(from) !== systemOf(to);
-  const unknown = transit
-    ? own.knownWps.includes(from)
-      ? null
-      : from
-    : codeOf(to).kind === 'wp' && !own.knownWps.includes(to)
-      ? to
-      : null;
-  return unknown === null ? null : { code: 'UNKNOWN_WP', text: `warp point ${unknown} is not known` };
+  const wp = transit ? from : codeOf(to).kind === 'wp' ? to : null;
+  if (wp !== null)
+    return own.knownWps.includes(wp) ? null : { code: 'UNKNOWN_WP', text: `warp point ${wp} is not known` };
+  return (strict || own.visited.includes(systemOf(to))) && !knownArea(s, own, to)
+    ? { code: 'BAD_ROUTE', text: `there is no ${to}` }
+    : null;
 }
 
 function routeError(s: SfState, empire: EmpireId, from: AreaId, route: AreaId[]): Reason | null {
@@ -364,7 +360,12 @@ function runOrder(t: Turn, empire: EmpireId, o: TfOrder): Outcome {
       return done();
     }
     case 'guard': {
-      const guarded = o.guard.includes(' ') ? bodyAt(s, o.guard) : shipNamed(s, empire, o.guard);
+      // A planet the empire does not know of is told as no planet (§8.1).
+      const guarded = !o.guard.includes(' ')
+        ? shipNamed(s, empire, o.guard)
+        : knownArea(s, empireById(s, empire), o.guard)
+          ? bodyAt(s, o.guard)
+          : undefined;
       if (!guarded || ('kind' in guarded && guarded.kind !== 'base'))
         return refuse('NO_TARGET', `${o.guard} is no planet or own base`);
       t.emit('GuardSet', { owner: empire, tf: o.tf, guard: o.guard });
