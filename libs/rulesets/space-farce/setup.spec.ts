@@ -264,8 +264,6 @@ describe('settings', () => {
       destroyPopulation: true,
       mines: false,
       morale: false,
-      orderDelay: false,
-      leadTime: false,
     });
   });
 

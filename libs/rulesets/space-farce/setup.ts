@@ -65,24 +65,17 @@ export const SETTINGS: SettingSpec[] = [
     default: true,
     help: 'PCF on a captured world may destroy its population.',
   },
-  { name: 'mines', type: 'bool', default: false, help: 'Mines (optional rule).' },
+  {
+    name: 'mines',
+    type: 'bool',
+    default: false,
+    help: 'Mines (optional rule): built and carried; laying them is not in play yet.',
+  },
   {
     name: 'morale',
     type: 'bool',
     default: false,
     help: 'Morale and surrender rolls in battle (optional rule).',
-  },
-  {
-    name: 'orderDelay',
-    type: 'bool',
-    default: false,
-    help: 'Orders reach distant fleets at one week per jump (optional rule).',
-  },
-  {
-    name: 'leadTime',
-    type: 'bool',
-    default: false,
-    help: 'Production is ordered a month ahead (optional rule).',
   },
 ];
 

@@ -514,8 +514,6 @@ export interface SfSettings {
   destroyPopulation: boolean;
   mines: boolean;
   morale: boolean;
-  orderDelay: boolean;
-  leadTime: boolean;
 }
 
 export interface SfState {
@@ -693,8 +691,6 @@ export const DEFAULT_SETTINGS: SfSettings = {
   destroyPopulation: true,
   mines: false,
   morale: false,
-  orderDelay: false,
-  leadTime: false,
 };
 
 export const initialState = (): SfState => ({
