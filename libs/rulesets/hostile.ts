@@ -221,6 +221,64 @@ export function parserProblems<O>(
   return found;
 }
 
+/**
+ * Texts to throw at an order parser: the empty text, NUL, a lone quote, 10,000 `;`, the ruleset's
+ * `extra`, broken and non-finite JSON, its `sample` JSON array, random bytes; then `rounds` times a
+ * random run of `alphabet` and what `random` makes (random orders in the ruleset's forms).
+ */
+export function hostileTexts(
+  rng: Rng,
+  {
+    alphabet,
+    sample,
+    extra = [],
+    rounds,
+    random,
+  }: {
+    alphabet: string;
+    sample: string;
+    extra?: string[];
+    rounds: number;
+    random: () => string[];
+  },
+): string[] {
+  const texts = [
+    '',
+    '\u0000',
+    '"',
+    ';'.repeat(10_000),
+    ...extra,
+    '[',
+    '[1e400, NaN]',
+    sample,
+    Buffer.from(Array.from({ length: 5000 }, () => rng.int(0, 255))).toString('latin1'),
+    Buffer.from(Array.from({ length: 5000 }, () => rng.int(0, 255))).toString('utf8'),
+  ];
+  for (let i = 0; i < rounds; i++) {
+    texts.push(Array.from({ length: rng.int(0, 80) }, () => rng.pick([...alphabet])).join(''));
+    texts.push(...random());
+  }
+  return texts;
+}
+
+/** Each text parsed: what breaks `problems` (with the start of the text), and how many orders were read. */
+export function parseEach<O>(
+  texts: string[],
+  parse: (text: string) => ParsedOrders<O>,
+  problems: (parsed: ParsedOrders<O>) => string[],
+  readable: (order: O) => boolean,
+): { found: string[]; read: number } {
+  let read = 0;
+  const found: string[] = [];
+  for (const text of texts) {
+    const parsed = parse(text);
+    assertJsonFinite(parsed, 'the parsed orders');
+    found.push(...problems(parsed).map((p) => `${p} in ${JSON.stringify(text.slice(0, 100))}`));
+    read += parsed.orders.filter(readable).length;
+  }
+  return { found, read };
+}
+
 /** What a diagnostic must never show: the text of a JavaScript error or of a stringified object. */
 export const JS_ERROR =
   /(Type|Range|Syntax|Reference)Error|Cannot (read|set|convert)|is not (a function|iterable|defined)|Maximum call stack|in JSON at position|Unexpected (token|end)|undefined|\[object /;

@@ -5,6 +5,8 @@ import {
   HUGE,
   PROTOTYPE_NAMES,
   assertJsonFinite,
+  hostileTexts,
+  parseEach,
   parserProblems,
   randomOrder,
 } from '../hostile';
@@ -154,30 +156,13 @@ describe('hostile Galac-Tac actions', () => {
   it('never throws on random bytes, random actions or hostile JSON', () => {
     const rng = createRng('hostile galac-tac orders', 0);
     const alphabet = 'LOADTMP 0123456789-;"#\n\r\t[]{}:,.éx\u0000\u202e\u2028\ufeff';
-    const texts = [
-      '',
-      '\u0000',
-      '"',
-      ';'.repeat(10_000),
-      '[',
-      '[1e400, NaN]',
-      '[null, [], {}, "LOAD 1805 10 PI", {"action":"constructor"}, {"action":"TO","args":null}]',
-      Buffer.from(Array.from({ length: 5000 }, () => rng.int(0, 255))).toString('latin1'),
-      Buffer.from(Array.from({ length: 5000 }, () => rng.int(0, 255))).toString('utf8'),
-    ];
-    for (let i = 0; i < 600; i++) {
-      texts.push(Array.from({ length: rng.int(0, 80) }, () => rng.pick([...alphabet])).join(''));
-      texts.push(randomText(rng));
-      texts.push(randomJson(rng));
-    }
-    let read = 0;
-    const found: string[] = [];
-    for (const text of texts) {
-      const parsed = parseOrders(text);
-      assertJsonFinite(parsed, 'the parsed orders');
-      found.push(...problems(parsed).map((p) => `${p} in ${JSON.stringify(text.slice(0, 100))}`));
-      read += parsed.orders.filter((o) => o.action !== 'unreadable').length;
-    }
+    const texts = hostileTexts(rng, {
+      alphabet,
+      sample: '[null, [], {}, "LOAD 1805 10 PI", {"action":"constructor"}, {"action":"TO","args":null}]',
+      rounds: 600,
+      random: () => [randomText(rng), randomJson(rng)],
+    });
+    const { found, read } = parseEach(texts, parseOrders, problems, (o) => o.action !== 'unreadable');
     expect(found).toEqual([]);
     // The random actions reach the rules often enough to matter.
     expect(read).toBeGreaterThan(500);

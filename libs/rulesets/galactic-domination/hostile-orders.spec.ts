@@ -5,6 +5,8 @@ import {
   PROTOTYPE_NAMES,
   assertJsonFinite,
   randomJsonOrders,
+  hostileTexts,
+  parseEach,
   parserProblems,
   randomOrder,
 } from '../hostile';
@@ -164,30 +166,13 @@ describe('hostile Galactic Domination orders', () => {
   it('never throws on random bytes, random orders or hostile JSON', () => {
     const rng = createRng('hostile galactic-domination orders', 0);
     const alphabet = 'MOVEFBUILD 0123456789-,/ab:;=*$"#\n\r\t[]{}.éx\u0000\u202e\u2028\ufeff';
-    const texts = [
-      '',
-      '\u0000',
-      '"',
-      ';'.repeat(10_000),
-      '[',
-      '[1e400, NaN]',
-      '[null, [], {}, "BUY TC", {"type":"constructor"}, {"type":"move","fleet":null,"path":null}]',
-      Buffer.from(Array.from({ length: 5000 }, () => rng.int(0, 255))).toString('latin1'),
-      Buffer.from(Array.from({ length: 5000 }, () => rng.int(0, 255))).toString('utf8'),
-    ];
-    for (let i = 0; i < 600; i++) {
-      texts.push(Array.from({ length: rng.int(0, 80) }, () => rng.pick([...alphabet])).join(''));
-      texts.push(randomText(rng));
-      texts.push(randomJsonOrders(rng, ORDER_TYPES, values));
-    }
-    let read = 0;
-    const found: string[] = [];
-    for (const text of texts) {
-      const parsed = parseOrders(text);
-      assertJsonFinite(parsed, 'the parsed orders');
-      found.push(...problems(parsed).map((p) => `${p} in ${JSON.stringify(text.slice(0, 100))}`));
-      read += parsed.orders.filter((o) => o.type !== 'unreadable').length;
-    }
+    const texts = hostileTexts(rng, {
+      alphabet,
+      sample: '[null, [], {}, "BUY TC", {"type":"constructor"}, {"type":"move","fleet":null,"path":null}]',
+      rounds: 600,
+      random: () => [randomText(rng), randomJsonOrders(rng, ORDER_TYPES, values)],
+    });
+    const { found, read } = parseEach(texts, parseOrders, problems, (o) => o.type !== 'unreadable');
     expect(found).toEqual([]);
     // The random orders reach past the keyword often enough to matter.
     expect(read).toBeGreaterThan(150);

@@ -6,6 +6,8 @@ import {
   PROTOTYPE_NAMES,
   assertJsonFinite,
   randomJsonOrders,
+  hostileTexts,
+  parseEach,
   parserProblems,
   randomOrder,
 } from '../hostile';
@@ -168,38 +170,20 @@ describe('hostile Space Farce orders', () => {
   it('never throws on random bytes, random orders or hostile JSON', () => {
     const rng = createRng('hostile space-farce orders', 0);
     const alphabet = 'BUILDTF:->0123456789 ;"#\n\r\t[]{}:,.=x/\\éx\u0000\u202e\u2028\ufeff';
-    const texts = [
-      '',
-      '\u0000',
-      '"',
-      ';'.repeat(10_000),
-      '->'.repeat(10_000),
-      ':'.repeat(10_000),
-      '[',
-      '[1e400, NaN]',
-      '[null, [], {}, "TF1: HOLD", {"type":"constructor"}, {"type":"move","route":null}]',
-      Buffer.from(Array.from({ length: 5000 }, () => rng.int(0, 255))).toString('latin1'),
-      Buffer.from(Array.from({ length: 5000 }, () => rng.int(0, 255))).toString('utf8'),
-    ];
+    const texts = hostileTexts(rng, {
+      alphabet,
+      sample: '[null, [], {}, "TF1: HOLD", {"type":"constructor"}, {"type":"move","route":null}]',
+      extra: ['->'.repeat(10_000), ':'.repeat(10_000)],
+      rounds: 500,
+      random: () => [randomText(rng), randomJsonOrders(rng, ORDER_TYPES, values)],
+    });
     // Every hostile JSON value in every field of every order type.
     for (const spec of ORDER_TYPES)
       for (const arg of spec.args)
         texts.push(
           `[${HOSTILE_JSON.map((v) => `{"type":${JSON.stringify(spec.name)},${JSON.stringify(arg.name)}:${v}}`).join(',')}]`,
         );
-    for (let i = 0; i < 500; i++) {
-      texts.push(Array.from({ length: rng.int(0, 80) }, () => rng.pick([...alphabet])).join(''));
-      texts.push(randomText(rng));
-      texts.push(randomJsonOrders(rng, ORDER_TYPES, values));
-    }
-    let read = 0;
-    const found: string[] = [];
-    for (const text of texts) {
-      const parsed = parseOrders(text);
-      assertJsonFinite(parsed, 'the parsed orders');
-      found.push(...problems(parsed).map((p) => `${p} in ${JSON.stringify(text.slice(0, 100))}`));
-      read += parsed.orders.filter((o) => o.type !== 'unreadable').length;
-    }
+    const { found, read } = parseEach(texts, parseOrders, problems, (o) => o.type !== 'unreadable');
     expect(found).toEqual([]);
     // The random orders reach the rules often enough to matter.
     expect(read).toBeGreaterThan(200);
