@@ -14,8 +14,6 @@ import { elapsedMs, fmt, median } from './stats';
 /** A game a ruleset's test bot plays from setup to the position a bench times. */
 export interface BotGame<S> {
   ruleset: Ruleset<S>;
-  /** What the ruleset calls a turn: 'turn', 'month' … */
-  turn: string;
   players: number;
   settings?: Settings;
   /** The turn timed. */
@@ -34,7 +32,8 @@ export interface BotGame<S> {
  * (resolve + fold), the size of its events, and the time of every player's report after it.
  */
 export async function benchBotGame<S>(game: BotGame<S>): Promise<void> {
-  const { ruleset, turn, at } = game;
+  const { ruleset, at } = game;
+  const turn = ruleset.turnName;
   const seed = 'bench';
   const rng = createRng(`${seed}/bot`, 0);
   const players = Array.from({ length: game.players }, (_, i) => ({

@@ -6,7 +6,6 @@ import { benchBotGame } from './bot-game';
 export const bench = () =>
   benchBotGame({
     ruleset: galacTac,
-    turn: 'turn',
     players: 15,
     at: 60,
     playing: (s) => s.empires.filter((e) => e.eliminated === null).map((e) => e.id),

@@ -6,7 +6,6 @@ import { benchBotGame } from './bot-game';
 export const bench = () =>
   benchBotGame({
     ruleset: galacticDomination,
-    turn: 'turn',
     players: 6,
     // The basic game's 10 turns reach turn 8; an instant VP win (vpToWin) is off by default.
     at: 8,

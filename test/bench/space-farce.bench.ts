@@ -6,7 +6,6 @@ import { benchBotGame } from './bot-game';
 export const bench = () =>
   benchBotGame({
     ruleset: spaceFarce,
-    turn: 'month',
     players: 8,
     // Set, not left to the default, so the game is sure to run past month 40.
     settings: { length: 60 },

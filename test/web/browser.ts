@@ -74,9 +74,9 @@ export async function signUp({ page }: Person, name: string) {
   await page.getByRole('button', { name: 'Log out' }).waitFor();
 }
 
-/** The game screen's order editor for `turn`. */
+/** The game screen's order editor for `turn` (a month in Space Farce, as its book says). */
 export const ordersEditor = ({ page }: Person, turn: number) =>
-  page.getByRole('textbox', { name: new RegExp(`^Orders for turn ${turn}\\b`) });
+  page.getByRole('textbox', { name: new RegExp(`^Orders for (turn|month) ${turn}\\b`) });
 
 /** `<name>-desktop.png` and `<name>-phone.png` in SCREENSHOTS; the page is left at desktop width. */
 export async function screenshots(page: Page, name: string) {

@@ -27,6 +27,8 @@ describe('the web client for Galac-Tac', () => {
     const at = (await home.getAttribute('data-loc'))!;
     expect(at).toMatch(/^\d\d-\d\d$/);
     expect(await home.getAttribute('aria-label')).toContain('29 ships of yours');
+    // Under the map, as on the book's reports: the date; and the empires she knows, only hers yet.
+    expect(await ada.page.locator('.gt-key > span').allTextContents()).toEqual(['Date 3500-01', 'ADA (you)']);
     // Every star of the galaxy is on it (100 for two empires, §3), none of Bob's systems among hers.
     expect(await ada.page.locator('.gt-star').count()).toBe(100);
     await home.locator('.gt-star').click();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { distance, neighbours, parseLoc } from '../../libs/rulesets/galactic-domination/hex';
-import { ADMIN, until } from '../support/app';
+import { ADMIN, Client, until } from '../support/app';
 import {
   DESKTOP,
   joinAndStart,
@@ -33,6 +33,29 @@ async function hands(gameId: string): Promise<Record<string, string[]>> {
 
 const handShown = async ({ page }: Person) =>
   (await page.locator('.gd-hand li').allTextContents()).map((t) => t.trim()).sort();
+
+/**
+ * On the new-game form: Galactic Domination chosen and `check` ticked, `turns` typed, at once: each
+ * change rendered (Preact renders in a microtask) but nothing after it let run, as a quick hand or a
+ * slow machine would have it.
+ */
+async function chooseAndSetAtOnce({ page }: Person, check: string[], turns: number) {
+  await page.locator('select[name="ruleset"]').evaluate(
+    async (select: HTMLSelectElement, { check, turns }) => {
+      const field = (name: string) => select.form!.elements.namedItem(name) as HTMLInputElement;
+      select.value = 'galactic-domination';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+      await Promise.resolve();
+      for (const name of check) {
+        field(name).click();
+        await Promise.resolve();
+      }
+      field('turns').value = String(turns);
+      field('turns').dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    { check, turns },
+  );
+}
 
 describe('the web client for Galactic Domination', () => {
   it('two players see their capitals on the hex board, pick a world for a BUILD, move their fleet and see the board after the turn', async () => {
@@ -146,5 +169,75 @@ describe('the web client for Galactic Domination', () => {
     await root.page.locator('.gd-details').getByText('F1 of BOB, speed 2, DD, 2 CA, BB, TT, 5 MI').waitFor();
 
     for (const p of [ada, bob, eve, root]) expect(p.problems).toEqual([]);
+  }, 180_000);
+
+  it('settings given as the ruleset is chosen are kept; with discovery hexes and the Terran navy, a player sees her own counter and CP, not the other counter or cash', async () => {
+    const ada = await person();
+    const bob = await person();
+    await signUp(ada, `gd2-ada-${suffix}`);
+    await signUp(bob, `gd2-bob-${suffix}`);
+    const name = `Discoveries ${suffix}`;
+    await ada.page.getByRole('link', { name: 'New game' }).click();
+    await ada.page.getByLabel('Name', { exact: true }).fill(name);
+    await chooseAndSetAtOnce(ada, ['discovery', 'terranNavy'], 12);
+    await ada.page.locator('[name="race1"]').selectOption('Terran');
+    await ada.page.getByRole('button', { name: 'Create game' }).click();
+    const gameId = await joinAndStart(ada, bob, name);
+    const { settings } = await server.admin.ok('GET', `/games/${gameId}`);
+    expect(settings).toMatchObject({ discovery: true, terranNavy: true, turns: 12, race1: 'Terran' });
+
+    // Four turns by the api: in turn 2 she builds a DD at her shipyard (1 CP, Appendix N); in turn 4
+    // (phase D) each places a discovery counter, hers where she says, his at random.
+    const [a, b] = await Promise.all(
+      [`gd2-ada-${suffix}`, `gd2-bob-${suffix}`].map((n) => Client.logIn(server.url, n, `${n} password`)),
+    );
+    const { view: start } = await a.ok('GET', `/games/${gameId}/view`);
+    type Loc = { id: string; planet: { owner: string | null; shipyards: number } | null };
+    const yard = (start.locations as Loc[]).find((l) => l.planet?.owner === 'ADA' && l.planet.shipyards > 0)!;
+    const taken = new Set((start.fleets as { loc: string }[]).map((f) => f.loc));
+    const spot = (start.locations as Loc[]).find(
+      (l) => !l.planet && !taken.has(l.id) && !l.id.includes('/'),
+    )!;
+    const orders: Record<number, string> = { 2: `BUILD DD AT ${yard.id}`, 4: `DISCOVERY AT ${spot.id}` };
+    for (let turn = 1; turn <= 4; turn++) {
+      await a.ok('POST', `/games/${gameId}/orders`, { text: orders[turn] ?? '', ready: true });
+      await b.ok('POST', `/games/${gameId}/orders`, { text: '', ready: true });
+      await until(async () => (await a.ok('GET', `/games/${gameId}`)).turn > turn, `turn ${turn} resolved`);
+    }
+    const { view: full } = await server.admin.ok('GET', `/games/${gameId}/view`);
+    const counters = full.discoveries as { owner: string; loc: string }[];
+    const owner = (name: string) =>
+      (full.players as { id: string; name: string }[]).find((p) => p.name === name)!.id;
+    expect(counters.find((d) => d.owner === owner('ADA'))!.loc).toBe(spot.id);
+    const his = counters.find((d) => d.owner === owner('BOB'))!.loc;
+    const { view: mine } = await a.ok('GET', `/games/${gameId}/view`);
+    expect(mine.me.cp).toBe(1);
+
+    // Her board: her counter face down on its hex, his nowhere; her Stellars and CP by her VP, none of his.
+    await ordersEditor(ada, 5).waitFor();
+    const counter = ada.page.locator('.gd-discovery');
+    await counter.waitFor();
+    expect(await counter.count()).toBe(1);
+    expect(await ada.page.locator(`[data-loc="${spot.id}"] .gd-discovery`).count()).toBe(1);
+    expect(await ada.page.locator(`[data-loc="${spot.id}"]`).getAttribute('aria-label')).toContain(
+      'discovery counter: yours, face down',
+    );
+    expect(await ada.page.locator(`[data-loc="${his}"] .gd-discovery`).count()).toBe(0);
+    const row = (p: Person, empire: string) => p.page.locator('.gd-players li', { hasText: empire });
+    expect(await row(ada, 'ADA').locator('.gd-purse').textContent()).toBe(`$${mine.me.cash} in hand, 1 CP`);
+    expect(await row(ada, 'BOB').locator('.gd-purse').count()).toBe(0);
+    await ada.page.locator(`[data-loc="${spot.id}"]`).click();
+    await ada.page.locator('.gd-details').getByText('Discovery counter: yours, face down').waitFor();
+    await mapTab(ada);
+    await screenshots(ada.page, 'gd-discovery');
+
+    // His: his own counter only, his Stellars without CP (not a Terran).
+    await bob.page.locator(`[data-loc="${his}"] .gd-discovery`).waitFor();
+    expect(await bob.page.locator('.gd-discovery').count()).toBe(1);
+    expect(await bob.page.locator(`[data-loc="${spot.id}"] .gd-discovery`).count()).toBe(0);
+    expect(await row(bob, 'BOB').locator('.gd-purse').textContent()).toMatch(/^\$\d+ in hand$/);
+    expect(await row(bob, 'ADA').locator('.gd-purse').count()).toBe(0);
+
+    for (const p of [ada, bob]) expect(p.problems).toEqual([]);
   }, 180_000);
 });

@@ -38,11 +38,8 @@ describe('the web client for Space Farce', () => {
     await ada.page.getByLabel('Name', { exact: true }).fill(name);
     await ada.page.getByLabel('Ruleset').selectOption({ label: 'Space Farce' });
     // The largest galaxy: 60 systems, the most the graph is laid out for.
-    // (After the form has taken Space Farce's defaults: its fewest players, 1, shows they are in.)
-    await until(
-      async () => (await ada.page.getByLabel('Fewest players').inputValue()) === '1',
-      "Space Farce's defaults",
-    );
+    // Space Farce's defaults are in as it is chosen: its fewest players, 1.
+    expect(await ada.page.getByLabel('Fewest players').inputValue()).toBe('1');
     await ada.page.getByLabel('Systems per player').fill('30');
     await ada.page.getByRole('button', { name: 'Create game' }).click();
     await joinAndStart(ada, bob, name);
@@ -93,11 +90,13 @@ describe('the web client for Space Farce', () => {
     );
     await ada.page.getByText('No problems found').waitFor();
     await ada.page.getByRole('button', { name: 'Submit and ready' }).click();
-    await ada.page.getByText('Orders for turn 1 sent, and you are ready.').waitFor();
+    await ada.page.getByText('Orders for month 1 sent, and you are ready.').waitFor();
     await bob.page.getByRole('button', { name: 'Submit and ready' }).click();
 
-    // The month resolves: the system beyond is visited now, her task force there or on its way.
+    // The month resolves (the book's word for a turn, on the screen too): the system beyond is
+    // visited now, her task force there or on its way.
     await ordersEditor(ada, 2).waitFor();
+    expect(await ada.page.locator('.game-head p').first().textContent()).toContain(' · Month 2 · ');
     await until(
       async () => !(await far.getAttribute('aria-label'))!.includes('not visited'),
       `system ${next} visited`,
@@ -116,7 +115,10 @@ describe('the web client for Space Farce', () => {
     );
     await ada.page.getByText('No problems found').waitFor();
     await ada.page.getByRole('button', { name: 'Submit and ready' }).click();
-    await ada.page.getByText('Orders for turn 2 sent, and you are ready.').waitFor();
+    await ada.page.getByText('Orders for month 2 sent, and you are ready.').waitFor();
+    await ada.page.getByRole('tab', { name: /Report/ }).click();
+    await ada.page.getByRole('heading', { name: 'Report on month 1' }).waitFor();
+    await ada.page.getByRole('tab', { name: 'Orders' }).click();
     await bob.page.getByRole('button', { name: 'Submit and ready' }).click();
     await ordersEditor(ada, 3).waitFor();
     await ada.page.locator('.sf-route').first().waitFor({ state: 'attached' });

@@ -1,11 +1,20 @@
 import type { Dispute } from '@warpgate/engine';
 import { useState } from 'preact/hooks';
 import { api } from './api';
+import type { TurnWords } from './rulesets';
 import type { Summary } from './types';
 import { Alert, useAction, useOnChange, useResource } from './ui';
 
 /** Your disputes of this game's resolved turns, with their rulings, and a new one (a player's side of the audit). */
-export function DisputesPanel({ game, version }: { game: Summary; version: number }) {
+export function DisputesPanel({
+  game,
+  words,
+  version,
+}: {
+  game: Summary;
+  words: TurnWords;
+  version: number;
+}) {
   const gameId = game.id;
   const mine = useResource(() => api<Dispute[]>('GET', `/games/${gameId}/disputes`), [gameId]);
   useOnChange(version, () => void mine.reload());
@@ -23,7 +32,7 @@ export function DisputesPanel({ game, version }: { game: Summary; version: numbe
         <ul>
           {mine.data.map((d) => (
             <li key={d.disputeId}>
-              Turn {d.turn}: {d.text} —{' '}
+              {words.Turn} {d.turn}: {d.text} —{' '}
               {d.ruling ? (
                 <strong>
                   {d.ruling.upheld ? 'upheld' : 'rejected'}: {d.ruling.note}
@@ -38,10 +47,10 @@ export function DisputesPanel({ game, version }: { game: Summary; version: numbe
       <Alert>{mine.error}</Alert>
       {resolved > 0 && (
         <details>
-          <summary>Dispute a turn</summary>
+          <summary>Dispute a {words.turn}</summary>
           <form
             class="form"
-            aria-label="Dispute a turn"
+            aria-label={`Dispute a ${words.turn}`}
             onSubmit={(e) => {
               e.preventDefault();
               void run(async () => {
@@ -53,7 +62,7 @@ export function DisputesPanel({ game, version }: { game: Summary; version: numbe
             }}
           >
             <label>
-              Turn
+              {words.Turn}
               <input
                 type="number"
                 min={1}

@@ -11,7 +11,7 @@ import { gameNames, markRead, notes } from './notifications';
 import { OrdersPanel, type PickTarget } from './orders';
 import { ReportPanel } from './report';
 import { auditPath, follow, PAGES, replayPath } from './router';
-import { rulesets } from './rulesets';
+import { rulesets, turnWords } from './rulesets';
 import { session } from './session';
 import { useStore } from './store';
 import {
@@ -78,7 +78,13 @@ export function GamePage({ gameId }: { gameId: string }) {
           <h1 id="game-title">{game.name}</h1>
           <p class="muted">
             {info?.title ?? game.ruleset} · <StatusBadge status={game.status} />
-            {game.status !== 'open' && <> · Turn {game.turn}</>} · <Countdown game={game} />
+            {game.status !== 'open' && (
+              <>
+                {' '}
+                · {turnWords(info).Turn} {game.turn}
+              </>
+            )}{' '}
+            · <Countdown game={game} />
           </p>
           {game.status !== 'open' && (
             <nav class="game-links" aria-label="This game">
@@ -250,6 +256,7 @@ function GameScreen({
   reloadSummary: () => void;
 }) {
   const wide = useMedia('(min-width: 900px)');
+  const words = turnWords(ruleset);
   const [tab, setTab] = useState<Tab>(playing ? 'orders' : 'map');
   const [selected, setSelected] = useState<string | null>(null);
   const pick = useRef<PickTarget | null>(null);
@@ -392,15 +399,15 @@ function GameScreen({
           {side === 'report' &&
             (reports.data ? (
               <>
-                <ReportPanel ruleset={game.ruleset} reports={reports.data} />
-                <DisputesPanel game={game} version={rulings} />
+                <ReportPanel ruleset={ruleset} reports={reports.data} />
+                <DisputesPanel game={game} words={words} version={rulings} />
               </>
             ) : (
               <Loading what="your reports" />
             ))}
           <div hidden={side !== 'messages'}>
             {messages.data && myId && isInsider(game) ? (
-              <MessagesPanel game={game as GameSummary} messages={messages.data} myId={myId} />
+              <MessagesPanel game={game as GameSummary} words={words} messages={messages.data} myId={myId} />
             ) : (
               <Loading what="messages" />
             )}

@@ -1,6 +1,7 @@
 import type { GdView } from '@warpgate/rulesets/galactic-domination';
 import type {
   BattleView,
+  DiscoveryView,
   EncounterView,
   FleetView,
   LocationView,
@@ -63,9 +64,30 @@ export interface GdBoard {
   me: string | null;
   /** The viewer's own Tactics cards; null when the view has no hand of its own. */
   hand: string[] | null;
+  /** The viewer's own Stellars, and CP once it has had some (Terran navy): "$12 in hand, 5 CP". */
+  purse: string | null;
+  /** The discovery counters the view tells of (§6.10): a player's own and those it found; all for admins. */
+  counters: Counter[];
   stimulus: string | null;
   log: Pick<LogView, 'moves' | 'played' | 'battles' | 'encounters'>;
 }
+
+/** A discovery counter on the board: face down until a ship finds it, and what the viewer knows of it. */
+interface Counter {
+  loc: LocId;
+  faceDown: boolean;
+  text: string;
+}
+
+/** The player's own counters and those it found (n + d10, GD-14), in the printout's words. */
+const ownCounter = (d: DiscoveryView): Counter => ({
+  loc: d.loc,
+  faceDown: !d.found,
+  text:
+    d.result === null
+      ? `${d.placed ? 'yours, ' : ''}${d.found ? 'found' : 'face down'}`
+      : `found by you: ${d.n} + d10 ${d.roll} = ${d.result}`,
+});
 
 /** The whole record (admins, and everyone once a game is over) seen as the open board with nothing hidden. */
 function fullBoard(s: GdState): GdBoard {
@@ -122,6 +144,15 @@ function fullBoard(s: GdState): GdBoard {
     players: s.players.map((p) => ({ name: p.name, race: p.race, vp: p.vp, cards: p.hand.length })),
     me: null,
     hand: null,
+    purse: null,
+    counters: (s.discoveries ?? []).map((d) => ({
+      loc: d.loc,
+      faceDown: d.foundBy === null,
+      text:
+        d.foundBy === null || d.roll === null
+          ? `${nameOf(d.owner)}’s, ${d.n}, face down`
+          : `${nameOf(d.owner)}’s, ${d.n}, found by ${nameOf(d.foundBy)}, d10 ${d.roll}`,
+    })),
     stimulus: s.stimulus,
     log: {
       moves: s.log.moves.map((m) => ({ ...m, owner: nameOf(m.owner) })),
@@ -150,6 +181,11 @@ export function gdBoard(view: GdView): GdBoard {
     players: view.players,
     me: view.role === 'player' ? view.me.name : null,
     hand: view.role === 'player' ? view.me.hand : null,
+    purse:
+      view.role === 'player'
+        ? `$${view.me.cash} in hand${view.me.cp === undefined ? '' : `, ${view.me.cp} CP`}`
+        : null,
+    counters: view.role === 'player' ? (view.me.discoveries ?? []).map(ownCounter) : [],
     stimulus: view.stimulus,
     log: view.log,
   };
@@ -239,11 +275,14 @@ function fleetText(board: GdBoard, f: FleetView): string {
     .join(', ');
 }
 
+const countersAt = (board: GdBoard, loc: LocId) => board.counters.filter((c) => c.loc === loc);
+
 function locationText(board: GdBoard, l: LocationView, fleets: FleetView[]): string {
   return [
     `${l.id}${l.explored ? '' : ' unexplored'}`,
     l.planet ? worldText(board, l.planet) : '',
     fleets.length > 0 ? `fleets ${fleets.map((f) => `${f.id} of ${whose(board, f.owner)}`).join(', ')}` : '',
+    ...countersAt(board, l.id).map((c) => `discovery counter: ${c.text}`),
   ]
     .filter((t) => t !== '')
     .join('; ');
@@ -459,6 +498,12 @@ export function GdMap({
                   SSE
                 </text>
               )}
+              {countersAt(board, l.id).some((c) => c.faceDown) && (
+                <g class="gd-discovery" transform={`translate(${l.half ? 0 : -S * 0.45},${-S * 0.5})`}>
+                  <rect x={-2} y={-2} width={4} height={4} rx={0.6} />
+                  <text y={1.05}>?</text>
+                </g>
+              )}
               {here.length > 0 && (
                 <FleetMarks fleets={here} halfHex={l.half !== null} colour={colour} me={board.me} />
               )}
@@ -497,10 +542,11 @@ function GdTable({ board, colour }: { board: GdBoard; colour: (owner: string | n
         <ul class="gd-players">
           {board.players.map((p) => (
             <li key={p.name}>
-              <span class="gd-swatch" style={{ background: colour(p.name) }} aria-hidden="true" />
+              <span class="swatch" style={{ background: colour(p.name) }} aria-hidden="true" />
               <strong>{p.name}</strong>
               {p.name === board.me ? ' (you)' : ''} <span class="muted">{RACES[p.race]?.title}</span>{' '}
               <span class="gd-vp">{p.vp} VP</span>
+              {p.name === board.me && board.purse && <span class="gd-purse muted">{board.purse}</span>}
             </li>
           ))}
         </ul>
@@ -610,6 +656,9 @@ export function GdLocationDetails({ view, loc }: { view: GdView; loc: string }) 
         </>
       )}
       {l.sse && <p>Secret Shipyard Experiment of {whose(board, l.sse.owner)}</p>}
+      {countersAt(board, l.id).map((c, i) => (
+        <p key={`d${i}`}>Discovery counter: {c.text}</p>
+      ))}
       {fleets.length > 0 && (
         <ul class="gd-fleet-list" aria-label="Fleets here">
           {fleets.map((f) => (

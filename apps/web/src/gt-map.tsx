@@ -4,6 +4,7 @@ import type { DockView, ShipView, SystemView } from '@warpgate/rulesets/galac-ta
 import { formatRating, ssd } from '../../../libs/rulesets/galac-tac/design';
 import {
   columnOf,
+  dateOf,
   formatLoc,
   locOf,
   rowOf,
@@ -365,70 +366,103 @@ export function GtMap({
     if (x >= 0 && x < SIZE && y >= 0 && y < SIZE) onSelect(formatLoc(locOf(y, x)));
   };
   return (
-    <PanZoom bounds={WHOLE} start={focusOf(view, data)} label="Square-grid map of the galaxy">
-      <rect class="gt-space" x={0} y={0} width={SIZE * U} height={SIZE * U} onClick={pick} />
-      <Grid />
-      <g aria-hidden="true">
-        {roots.map((x) => {
-          const points = [x.loc, ...routeOf(x.order)].map(centre);
-          const last = points[points.length - 1];
-          const attack = x.order.kind === 'ATTACK' || x.order.kind === 'DESTROY';
+    <>
+      <PanZoom bounds={WHOLE} start={focusOf(view, data)} label="Square-grid map of the galaxy">
+        <rect class="gt-space" x={0} y={0} width={SIZE * U} height={SIZE * U} onClick={pick} />
+        <Grid />
+        <g aria-hidden="true">
+          {roots.map((x) => {
+            const points = [x.loc, ...routeOf(x.order)].map(centre);
+            const last = points[points.length - 1];
+            const attack = x.order.kind === 'ATTACK' || x.order.kind === 'DESTROY';
+            return (
+              <g
+                key={x.id}
+                class={`gt-route${attack ? ' attack' : ''}`}
+                stroke={x.own ? undefined : colourOf(x.empire)}
+              >
+                <polyline points={points.map((p) => `${p.x},${p.y}`).join(' ')} />
+                <circle cx={last.x} cy={last.y} r={U * 0.6} />
+              </g>
+            );
+          })}
+        </g>
+        {[...all.values()].map((sq) => {
+          const { star } = sq;
+          const look = star && starLook(star);
+          const ref = formatLoc(sq.loc);
+          const isSelected = selected === ref;
+          const plain = look?.label === '' && sq.ships.length + sq.sightings.length === 0 && !sq.battle;
           return (
             <g
-              key={x.id}
-              class={`gt-route${attack ? ' attack' : ''}`}
-              stroke={x.own ? undefined : colourOf(x.empire)}
+              key={sq.loc}
+              class={`gt-square${isSelected ? ' selected' : ''}`}
+              transform={`translate(${columnOf(sq.loc) * U},${rowOf(sq.loc) * U})`}
+              role="button"
+              // Plain uncharted stars are many (up to 800): picked with the pointer, not tabbed through.
+              tabIndex={plain ? -1 : 0}
+              aria-label={squareText(sq)}
+              aria-pressed={isSelected}
+              data-loc={ref}
+              onClick={() => onSelect(ref)}
+              onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onSelect(ref))}
             >
-              <polyline points={points.map((p) => `${p.x},${p.y}`).join(' ')} />
-              <circle cx={last.x} cy={last.y} r={U * 0.6} />
+              <rect class="gt-cell" width={U} height={U} />
+              {sq.battle && <circle class="battle" cx={U / 2} cy={U / 2} r={U * 0.9} />}
+              {look && (
+                <>
+                  {star.status === 'home' && (
+                    <circle class="gt-home-ring" cx={U / 2} cy={U / 2} r={U * 0.75} />
+                  )}
+                  <circle class="gt-star" cx={U / 2} cy={U / 2} r={look.r} fill={look.fill} />
+                  {look.label && (
+                    <text class={`gt-label${look.light ? ' light' : ''}`} x={U / 2} y={U * 0.75}>
+                      {look.label}
+                    </text>
+                  )}
+                </>
+              )}
+              {sq.ships.length > 0 && <FleetMarks ships={sq.ships} corner={star !== undefined} />}
+              {sq.sightings.length > 0 && (
+                <path
+                  class="gt-sighting"
+                  d={`M${-U * 0.1},${U * 1.1} l${U * 0.3},${-U * 0.55} l${U * 0.3},${U * 0.55} Z`}
+                />
+              )}
             </g>
           );
         })}
-      </g>
-      {[...all.values()].map((sq) => {
-        const { star } = sq;
-        const look = star && starLook(star);
-        const ref = formatLoc(sq.loc);
-        const isSelected = selected === ref;
-        const plain = look?.label === '' && sq.ships.length + sq.sightings.length === 0 && !sq.battle;
-        return (
-          <g
-            key={sq.loc}
-            class={`gt-square${isSelected ? ' selected' : ''}`}
-            transform={`translate(${columnOf(sq.loc) * U},${rowOf(sq.loc) * U})`}
-            role="button"
-            // Plain uncharted stars are many (up to 800): picked with the pointer, not tabbed through.
-            tabIndex={plain ? -1 : 0}
-            aria-label={squareText(sq)}
-            aria-pressed={isSelected}
-            data-loc={ref}
-            onClick={() => onSelect(ref)}
-            onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onSelect(ref))}
-          >
-            <rect class="gt-cell" width={U} height={U} />
-            {sq.battle && <circle class="battle" cx={U / 2} cy={U / 2} r={U * 0.9} />}
-            {look && (
-              <>
-                {star.status === 'home' && <circle class="gt-home-ring" cx={U / 2} cy={U / 2} r={U * 0.75} />}
-                <circle class="gt-star" cx={U / 2} cy={U / 2} r={look.r} fill={look.fill} />
-                {look.label && (
-                  <text class={`gt-label${look.light ? ' light' : ''}`} x={U / 2} y={U * 0.75}>
-                    {look.label}
-                  </text>
-                )}
-              </>
-            )}
-            {sq.ships.length > 0 && <FleetMarks ships={sq.ships} corner={star !== undefined} />}
-            {sq.sightings.length > 0 && (
-              <path
-                class="gt-sighting"
-                d={`M${-U * 0.1},${U * 1.1} l${U * 0.3},${-U * 0.55} l${U * 0.3},${U * 0.55} Z`}
-              />
-            )}
-          </g>
-        );
-      })}
-    </PanZoom>
+      </PanZoom>
+      <GtKey view={view} />
+    </>
+  );
+}
+
+/**
+ * Under the map: the galaxy's date, which the book shows on every report (§8.1), and the empires the
+ * viewer knows in their colours on the map.
+ */
+function GtKey({ view }: { view: GtView }) {
+  const date = view.role === 'admin' ? dateOf(view.turn) : view.date;
+  const empires =
+    view.role === 'player'
+      ? [{ name: view.me.name, own: true }, ...view.known.map((name) => ({ name, own: false }))]
+      : view.role === 'admin'
+        ? view.empires.map(({ name }) => ({ name, own: false }))
+        : [];
+  return (
+    <p class="gt-key">
+      <span>
+        Date <strong>{date}</strong>
+      </span>
+      {empires.map((e) => (
+        <span key={e.name}>
+          <span class="swatch" style={{ background: e.own ? MINE : colourOf(e.name) }} aria-hidden="true" />
+          {e.name}
+          {e.own ? ' (you)' : ''}
+        </span>
+      ))}
+    </p>
   );
 }
 

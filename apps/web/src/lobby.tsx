@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError } from './api';
 import { connection, live } from './live';
 import { gameNames } from './notifications';
-import { rulesets } from './rulesets';
+import { rulesets, turnWords } from './rulesets';
 import { follow, gamePath, PAGES } from './router';
 import { session } from './session';
 import { useStore } from './store';
@@ -76,7 +76,8 @@ export function LobbyPage() {
 
   const current = TABS.find((t) => t.id === tab)!;
   const shown = list.filter((g) => current.has(g.status));
-  const title = (id: string) => known.data?.find((r) => r.id === id)?.title ?? id;
+  const info = (id: string) => known.data?.find((r) => r.id === id);
+  const title = (id: string) => info(id)?.title ?? id;
 
   return (
     <section aria-labelledby="lobby-title">
@@ -145,7 +146,11 @@ export function LobbyPage() {
                   <span>
                     {g.players.length}/{g.maxPlayers} players
                   </span>
-                  {g.status !== 'open' && <span>Turn {g.turn}</span>}
+                  {g.status !== 'open' && (
+                    <span>
+                      {turnWords(info(g.ruleset)).Turn} {g.turn}
+                    </span>
+                  )}
                   {g.status !== 'ended' && g.status !== 'open' && <Countdown game={g} />}
                 </div>
                 {g.players.length > 0 && (

@@ -1,16 +1,19 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from './api';
 import type { GameSummary } from '@warpgate/engine';
+import type { TurnWords } from './rulesets';
 import type { Message } from './types';
 import { Alert, useAction } from './ui';
 
 /** Diplomacy: the messages to and from you, oldest first, and a form to write to some or all. */
 export function MessagesPanel({
   game,
+  words,
   messages,
   myId,
 }: {
   game: GameSummary;
+  words: TurnWords;
   messages: Message[];
   myId: string;
 }) {
@@ -39,7 +42,9 @@ export function MessagesPanel({
             <p class="meta">
               <strong>{m.from === myId ? 'You' : empire(m.from)}</strong> to{' '}
               {m.to === 'all' ? 'everyone' : m.to.map((id) => (id === myId ? 'you' : empire(id))).join(', ')}{' '}
-              <span class="muted">· turn {m.turn}</span>
+              <span class="muted">
+                · {words.turn} {m.turn}
+              </span>
             </p>
             <p class="pre">{m.text}</p>
           </li>

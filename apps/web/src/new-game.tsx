@@ -1,13 +1,27 @@
 import type { CreateGameDto } from '@warpgate/contracts';
 import type { SettingSpec, SettingValue } from '@warpgate/engine';
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api } from './api';
 import { gamePath, navigate } from './router';
-import { rulesets } from './rulesets';
+import { rulesets, turnWords } from './rulesets';
 import type { RulesetInfo, Summary } from './types';
 import { Alert, humanize, Loading, useAction, useResource } from './ui';
 
-const defaults = (r: RulesetInfo) => Object.fromEntries(r.settings.map((s) => [s.name, s.default]));
+/** The ruleset chosen, and what choosing it sets (then changed by hand). */
+interface Choice {
+  rulesetId: string;
+  settings: Record<string, SettingValue>;
+  minPlayers: number;
+  maxPlayers: number;
+}
+
+/** A ruleset chosen: its settings' defaults, and its players (8 at most, to begin with). */
+const chosen = (r: RulesetInfo): Choice => ({
+  rulesetId: r.id,
+  settings: Object.fromEntries(r.settings.map((s) => [s.name, s.default])),
+  minPlayers: r.players.min,
+  maxPlayers: Math.min(r.players.max, 8),
+});
 
 /** One field for one of the ruleset's settings, as its spec describes it. */
 function SettingField({
@@ -83,26 +97,25 @@ function SettingField({
 /** Creating a game: the platform's options, then the ruleset's settings as `GET /rulesets` lists them. */
 export function NewGamePage() {
   const known = useResource(rulesets, []);
-  const [rulesetId, setRulesetId] = useState('');
+  if (known.error) return <Alert>{known.error}</Alert>;
+  if (!known.data) return <Loading what="rulesets" />;
+  return <NewGameForm known={known.data} />;
+}
+
+/**
+ * The form, the first ruleset chosen. A ruleset's defaults are set as it is chosen, so that nothing
+ * typed after can be overwritten by them.
+ */
+function NewGameForm({ known }: { known: RulesetInfo[] }) {
+  const [{ rulesetId, settings, minPlayers, maxPlayers }, setChoice] = useState(() => chosen(known[0]));
+  const set = (change: Partial<Choice>) => setChoice((old) => ({ ...old, ...change }));
   const [name, setName] = useState('');
-  const [settings, setSettings] = useState<Record<string, SettingValue>>({});
-  const [minPlayers, setMinPlayers] = useState(2);
-  const [maxPlayers, setMaxPlayers] = useState(2);
   const [minutes, setMinutes] = useState(1440);
   const [startRule, setStartRule] = useState<'manual' | 'when-full'>('manual');
   const [spectators, setSpectators] = useState<'public' | 'after-end' | 'none'>('public');
   const { busy, error, run } = useAction();
-  const ruleset = known.data?.find((r) => r.id === rulesetId);
-
-  useEffect(() => {
-    if (known.data && !rulesetId) setRulesetId(known.data[0].id);
-  }, [known.data, rulesetId]);
-  useEffect(() => {
-    if (!ruleset) return;
-    setSettings(defaults(ruleset));
-    setMinPlayers(ruleset.players.min);
-    setMaxPlayers(Math.min(ruleset.players.max, 8));
-  }, [ruleset]);
+  const ruleset = known.find((r) => r.id === rulesetId)!;
+  const { turn } = turnWords(ruleset);
 
   const submit = (e: Event) => {
     e.preventDefault();
@@ -122,8 +135,6 @@ export function NewGamePage() {
     });
   };
 
-  if (known.error) return <Alert>{known.error}</Alert>;
-  if (!ruleset) return <Loading what="rulesets" />;
   return (
     <section aria-labelledby="new-title" class="card narrow">
       <h1 id="new-title">New game</h1>
@@ -140,8 +151,12 @@ export function NewGamePage() {
         </label>
         <label>
           Ruleset
-          <select name="ruleset" value={rulesetId} onChange={(e) => setRulesetId(e.currentTarget.value)}>
-            {known.data!.map((r) => (
+          <select
+            name="ruleset"
+            value={rulesetId}
+            onChange={(e) => setChoice(chosen(known.find((r) => r.id === e.currentTarget.value)!))}
+          >
+            {known.map((r) => (
               <option key={r.id} value={r.id}>
                 {r.title}
               </option>
@@ -157,7 +172,7 @@ export function NewGamePage() {
               min={ruleset.players.min}
               max={ruleset.players.max}
               value={minPlayers}
-              onInput={(e) => setMinPlayers(e.currentTarget.valueAsNumber)}
+              onInput={(e) => set({ minPlayers: e.currentTarget.valueAsNumber })}
             />
           </label>
           <label>
@@ -168,13 +183,13 @@ export function NewGamePage() {
               min={ruleset.players.min}
               max={ruleset.players.max}
               value={maxPlayers}
-              onInput={(e) => setMaxPlayers(e.currentTarget.valueAsNumber)}
+              onInput={(e) => set({ maxPlayers: e.currentTarget.valueAsNumber })}
             />
           </label>
         </div>
         <div class="field">
           <label>
-            Minutes per turn
+            Minutes per {turn}
             <input
               type="number"
               name="minutes"
@@ -186,7 +201,7 @@ export function NewGamePage() {
             />
           </label>
           <p id="minutes-help" class="help">
-            A turn also ends as soon as every player is ready. 1440 is a day.
+            A {turn} also ends as soon as every player is ready. 1440 is a day.
           </p>
         </div>
         <div class="row">
@@ -221,7 +236,7 @@ export function NewGamePage() {
               key={`${ruleset.id}.${spec.name}`}
               spec={spec}
               value={settings[spec.name] ?? spec.default}
-              set={(v) => setSettings({ ...settings, [spec.name]: v })}
+              set={(v) => setChoice((old) => ({ ...old, settings: { ...old.settings, [spec.name]: v } }))}
             />
           ))}
         </fieldset>

@@ -2,6 +2,7 @@ import type { Diagnostic, OrderTypeSpec } from '@warpgate/engine';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, errorText } from './api';
+import { turnWords } from './rulesets';
 import type { Checked, MyOrders, RulesetInfo, Summary } from './types';
 import { Alert, humanize, useAction, useDebounced } from './ui';
 
@@ -226,6 +227,7 @@ export function OrdersPanel({
   const gutter = useRef<HTMLDivElement>(null);
   const base = `/games/${game.id}/orders`;
   const open = game.status === 'running' && !game.closed;
+  const { turn, Turn } = turnWords(ruleset);
 
   const check = useDebounced(() => {
     const body = { text: editor.current?.value ?? '' };
@@ -295,14 +297,14 @@ export function OrdersPanel({
       <p class="submission-status" role="status">
         {!open
           ? game.closed
-            ? `Turn ${game.turn} is closed: resolving…`
+            ? `${Turn} ${game.turn} is closed: resolving…`
             : 'No orders are taken now.'
           : submission
-            ? `Orders for turn ${game.turn} sent${submission.ready ? ', and you are ready' : ', not marked ready'}.`
-            : `No orders sent for turn ${game.turn} yet.`}
+            ? `Orders for ${turn} ${game.turn} sent${submission.ready ? ', and you are ready' : ', not marked ready'}.`
+            : `No orders sent for ${turn} ${game.turn} yet.`}
       </p>
       <label for="orders-text" class="editor-label">
-        Orders for turn {game.turn}{' '}
+        Orders for {turn} {game.turn}{' '}
         <span class="muted">
           (one per line, e.g. {ruleset.orderTypes.find((t) => !t.example.includes('\n'))?.example})
         </span>

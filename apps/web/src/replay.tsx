@@ -9,7 +9,7 @@ import { REPLAY_NAMESPACE } from '../../../libs/contracts/src/realtime';
 import { api } from './api';
 import { GameMap, type AnyView } from './maps';
 import { follow, gamePath } from './router';
-import { rulesets } from './rulesets';
+import { rulesets, turnWords, type TurnWords } from './rulesets';
 import { session } from './session';
 import { useStore } from './store';
 import type { ReplayEvent, ReplayStep, Summary } from './types';
@@ -138,8 +138,13 @@ export const brief = (data: unknown) => {
 /**
  * An event in a line: what happened, in words for the platform's events, else its type and data.
  * Players by empire; admins' events name them by account id, which `empireOf` (if given) names.
+ * Turns by the ruleset's word (`words`), the platform's 'turn' if not given.
  */
-export function eventText(e: ReplayEvent, empireOf: (id: string) => string = String): string {
+export function eventText(
+  e: ReplayEvent,
+  empireOf: (id: string) => string = String,
+  { turn, Turn }: TurnWords = turnWords(undefined),
+): string {
   const d = (e.data ?? {}) as Record<string, unknown>;
   const who = d.empire === undefined ? empireOf(String(d.playerId)) : String(d.empire);
   switch (e.type) {
@@ -152,15 +157,15 @@ export function eventText(e: ReplayEvent, empireOf: (id: string) => string = Str
     case 'GameStarted':
       return 'The game starts';
     case 'TurnOpened':
-      return `Turn ${String(d.turn)} opens`;
+      return `${Turn} ${String(d.turn)} opens`;
     case 'OrdersSubmitted':
-      return `${who} sends orders for turn ${String(d.turn)}${d.ready ? ', ready' : ''}`;
+      return `${who} sends orders for ${turn} ${String(d.turn)}${d.ready ? ', ready' : ''}`;
     case 'ReadyChanged':
       return `${who} is ${d.ready ? '' : 'not '}ready`;
     case 'TurnClosed':
-      return `Turn ${String(d.turn)} closes (${String(d.reason)})`;
+      return `${Turn} ${String(d.turn)} closes (${String(d.reason)})`;
     case 'TurnResolved':
-      return `Turn ${String(d.turn)} resolved`;
+      return `${Turn} ${String(d.turn)} resolved`;
     case 'GameEnded':
       return 'The game ends';
     default:
@@ -177,14 +182,14 @@ export function ReplayPage({ gameId }: { gameId: string }) {
   const game = summary.data;
   if (summary.error) return <Alert>{summary.error}</Alert>;
   if (!game) return <Loading what="the game" />;
-  const title = known.data?.find((r) => r.id === game.ruleset)?.title ?? game.ruleset;
+  const info = known.data?.find((r) => r.id === game.ruleset);
   return (
     <section class="replay" aria-labelledby="replay-title">
       <header class="game-head">
         <div>
           <h1 id="replay-title">Replay of {game.name}</h1>
           <p class="muted">
-            {title} · <StatusBadge status={game.status} /> ·{' '}
+            {info?.title ?? game.ruleset} · <StatusBadge status={game.status} /> ·{' '}
             <a href={gamePath(game.id)} onClick={follow}>
               Back to the game
             </a>
@@ -205,12 +210,17 @@ export function ReplayPage({ gameId }: { gameId: string }) {
         )}
       </header>
       {/* Opened again as whoever is logged in now. */}
-      <Replayer key={`${account?.account.id ?? ''}:${empire}`} game={game} empire={empire || undefined} />
+      <Replayer
+        key={`${account?.account.id ?? ''}:${empire}`}
+        game={game}
+        words={turnWords(info)}
+        empire={empire || undefined}
+      />
     </section>
   );
 }
 
-function Replayer({ game, empire }: { game: Summary; empire: string | undefined }) {
+function Replayer({ game, words, empire }: { game: Summary; words: TurnWords; empire: string | undefined }) {
   const [step, setStep] = useState<ReplayStep | null>(null);
   const [view, setView] = useState<AnyView | null>(null);
   const [log, setLog] = useState<ReplayEvent[]>([]);
@@ -338,7 +348,7 @@ function Replayer({ game, empire }: { game: Summary; empire: string | undefined 
             type="button"
             disabled={atStart}
             onClick={() => seek(turnBack(step))}
-            aria-label="Back a turn"
+            aria-label={`Back a ${words.turn}`}
           >
             ◀◀
           </button>
@@ -369,7 +379,7 @@ function Replayer({ game, empire }: { game: Summary; empire: string | undefined 
             type="button"
             disabled={atEnd}
             onClick={() => seek({ turn: step.turn })}
-            aria-label="Forward a turn"
+            aria-label={`Forward a ${words.turn}`}
           >
             ▶▶
           </button>
@@ -397,7 +407,7 @@ function Replayer({ game, empire }: { game: Summary; empire: string | undefined 
               }}
             >
               <option value="event">event</option>
-              <option value="turn">turn</option>
+              <option value="turn">{words.turn}</option>
             </select>
           </label>
           <label class="inline">
@@ -420,7 +430,7 @@ function Replayer({ game, empire }: { game: Summary; empire: string | undefined 
         </div>
         {/* Announced where it stands still: not at every step played (up to 50 a second). */}
         <p class="replay-position" role={playing ? undefined : 'status'}>
-          Turn {step.turn} · event {step.revision} of {step.last}
+          {words.Turn} {step.turn} · event {step.revision} of {step.last}
           {ended ? ' · end of the record' : ''}
         </p>
         <Alert>{error}</Alert>
@@ -446,7 +456,7 @@ function Replayer({ game, empire }: { game: Summary; empire: string | undefined 
                 class={current.has(e.revision) ? 'current' : ''}
                 aria-current={e.revision === here ? 'step' : undefined}
               >
-                <span class="revision">#{e.revision}</span> {eventText(e)}
+                <span class="revision">#{e.revision}</span> {eventText(e, String, words)}
               </li>
             ))}
             {log.length === 0 && <li class="muted">Nothing shown in this step.</li>}

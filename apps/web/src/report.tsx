@@ -7,7 +7,8 @@ import { useState } from 'preact/hooks';
 import { formatRating, ssd } from '../../../libs/rulesets/galac-tac/design';
 import { formatLoc } from '../../../libs/rulesets/galac-tac/state';
 import { cargoText, inFleets, orderLabel } from './gt-map';
-import type { ReportEntry } from './types';
+import { turnWords } from './rulesets';
+import type { ReportEntry, RulesetInfo } from './types';
 
 /** A table's cell: a figure, a text, or something to act on (a button). */
 type Cell = string | number | VNode;
@@ -415,18 +416,19 @@ function GtPanels({ v }: { v: GtPlayerView }) {
 }
 
 /** The player's turn reports: structured panels, or the printout as the rulebook prints it. */
-export function ReportPanel({ ruleset, reports }: { ruleset: string; reports: ReportEntry[] }) {
+export function ReportPanel({ ruleset, reports }: { ruleset: RulesetInfo; reports: ReportEntry[] }) {
   const [turn, setTurn] = useState<number | null>(null);
   const [printout, setPrintout] = useState(false);
+  const words = turnWords(ruleset);
   if (reports.length === 0)
-    return <p class="muted">No report yet: the first comes when turn 1 is resolved.</p>;
+    return <p class="muted">No report yet: the first comes when {words.turn} 1 is resolved.</p>;
   const entry = reports.find((r) => r.turn === turn) ?? reports[0];
   const data = entry.report.data;
   return (
     <div class="report">
       <div class="toolbar">
         <label class="inline">
-          Turn
+          {words.Turn}
           <select value={entry.turn} onChange={(e) => setTurn(Number(e.currentTarget.value))}>
             {reports.map((r) => (
               <option key={r.turn} value={r.turn}>
@@ -459,16 +461,18 @@ export function ReportPanel({ ruleset, reports }: { ruleset: string; reports: Re
           </button>
         )}
       </div>
-      <h2 class="report-title">Report on turn {entry.turn}</h2>
+      <h2 class="report-title">
+        Report on {words.turn} {entry.turn}
+      </h2>
       {printout ? (
-        <pre class="printout" tabIndex={0} aria-label={`Printout of turn ${entry.turn}`}>
+        <pre class="printout" tabIndex={0} aria-label={`Printout of ${words.turn} ${entry.turn}`}>
           {entry.report.text}
         </pre>
-      ) : ruleset === 'galactic-conflict' ? (
+      ) : ruleset.id === 'galactic-conflict' ? (
         <GcPanels v={data as GcPlayerView} />
-      ) : ruleset === 'galaxy' ? (
+      ) : ruleset.id === 'galaxy' ? (
         <GalaxyPanels v={data as GalaxyPlayerView} />
-      ) : ruleset === 'galac-tac' ? (
+      ) : ruleset.id === 'galac-tac' ? (
         <GtPanels v={data as GtPlayerView} />
       ) : (
         <pre class="printout">{entry.report.text}</pre>

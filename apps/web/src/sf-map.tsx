@@ -699,6 +699,12 @@ export function SfSystemDetails({ view, system: ref }: { view: SfView; system: s
   const player = view.role === 'player' ? (view as PlayerView) : null;
   const admin = view.role === 'admin';
   const colonies = player ? player.colonies.filter((c) => systemOf(c.area) === id) : [];
+  // A field protects an area or one of the player's bases, by name (§6.41).
+  const minefields = player
+    ? player.minefields.filter(
+        (m) => systemOf(player.bases.find((b) => b.name === m.protect)?.area ?? m.protect) === id,
+      )
+    : [];
   const what = s.visited
     ? s.kind === 'nexus'
       ? 'A nexus'
@@ -795,6 +801,19 @@ export function SfSystemDetails({ view, system: ref }: { view: SfView; system: s
         <p>
           Bases:{' '}
           {s.bases.map((b) => `${admin ? `${b.owner} ` : ''}${b.name} ${b.text} at ${b.area}`).join('; ')}
+        </p>
+      )}
+      {minefields.length > 0 && (
+        <p class="sf-mines">
+          Your mines:{' '}
+          {minefields
+            .map(
+              (m) =>
+                [m.beam > 0 ? `${m.beam} beam` : '', m.missile > 0 ? `${m.missile} missile` : '']
+                  .filter((t) => t !== '')
+                  .join(' and ') + ` protecting ${m.protect}`,
+            )
+            .join('; ')}
         </p>
       )}
       {s.sightings.length > 0 && (

@@ -6,7 +6,7 @@ import type { Diagnostic, GameSummary, publicSummary, Report, Ruleset, Submissio
 /** The shapes of the api's answers, from the libraries that make them. */
 
 /** `GET /rulesets`. */
-export type RulesetInfo = Pick<Ruleset, 'id' | 'title' | 'players' | 'settings' | 'orderTypes'>;
+export type RulesetInfo = Pick<Ruleset, 'id' | 'title' | 'turnName' | 'players' | 'settings' | 'orderTypes'>;
 
 /** A game as its players see it (account ids), or as anyone else does (empires only). */
 export type Summary = GameSummary | ReturnType<typeof publicSummary>;

@@ -105,6 +105,8 @@ export interface Report<D> {
 export interface Ruleset<S = unknown, O = unknown, V = unknown, D = unknown> {
   id: string;
   title: string;
+  /** What the rulebook calls a turn, in lower case: 'turn', Space Farce's 'month'. */
+  turnName: string;
   players: { min: number; max: number };
   settings: SettingSpec[];
   orderTypes: OrderTypeSpec[];

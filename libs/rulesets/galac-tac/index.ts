@@ -15,6 +15,8 @@ export type { GtView, PlayerView } from './view';
 export const galacTac: Ruleset<GtState, GtOrder, GtView, PlayerView> = {
   id: RULESET_ID,
   title: 'Galac-Tac',
+  // A turn stands for a fortnight of game time (its date), but the book calls it a turn.
+  turnName: 'turn',
   players: { min: 2, max: 20 },
   settings: SETTINGS,
   orderTypes: ORDER_TYPES,

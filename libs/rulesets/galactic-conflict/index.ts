@@ -15,6 +15,7 @@ export type { GcView, PlayerView } from './view';
 export const galacticConflict: Ruleset<GcState, GcOrder, GcView, PlayerView> = {
   id: RULESET_ID,
   title: 'Galactic Conflict',
+  turnName: 'turn',
   players: { min: 2, max: 15 },
   settings: SETTINGS,
   orderTypes: ORDER_TYPES,

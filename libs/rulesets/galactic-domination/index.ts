@@ -16,6 +16,7 @@ export type { GdView, PlayerView } from './view';
 export const galacticDomination: Ruleset<GdState, GdOrder, GdView, PlayerView> = {
   id: RULESET_ID,
   title: 'Galactic Domination',
+  turnName: 'turn',
   players: { min: MIN_PLAYERS, max: MAX_PLAYERS },
   settings: SETTINGS,
   orderTypes: ORDER_TYPES,

@@ -16,6 +16,7 @@ export type { GalaxyView, PlayerView } from './view';
 export const galaxy: Ruleset<GalaxyState, GalaxyOrder, GalaxyView, PlayerView> = {
   id: RULESET_ID,
   title: 'Galaxy 3.5',
+  turnName: 'turn',
   players: { min: 2, max: 50 },
   settings: SETTINGS,
   orderTypes: ORDER_TYPES,

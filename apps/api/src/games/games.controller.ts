@@ -104,9 +104,10 @@ export class GamesController {
   @ApiOkResponse({ type: [RulesetAnswer] })
   @Get('rulesets')
   rulesets() {
-    return Object.values(rulesets).map(({ id, title, players, settings, orderTypes }) => ({
+    return Object.values(rulesets).map(({ id, title, turnName, players, settings, orderTypes }) => ({
       id,
       title,
+      turnName,
       players,
       settings: settings.filter((s) => !s.fixed),
       orderTypes,

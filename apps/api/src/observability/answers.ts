@@ -45,6 +45,9 @@ export class RulesetAnswer {
   @ApiProperty()
   title!: string;
 
+  @ApiProperty({ example: 'month', description: 'what the rulebook calls a turn, in lower case' })
+  turnName!: string;
+
   @ApiProperty({ type: 'object', properties: { min: { type: 'integer' }, max: { type: 'integer' } } })
   players!: { min: number; max: number };
 

@@ -10,6 +10,7 @@ import { verifyTurn } from './verify';
 const toy: Ruleset<{ turn: number }> = {
   id: 'toy',
   title: 'Toy',
+  turnName: 'turn',
   players: { min: 2, max: 2 },
   settings: [],
   orderTypes: [],
