@@ -5,6 +5,7 @@ import {
   FIELD,
   initialState,
   type BuildOrder,
+  type Contents,
   type GcEvent,
   type GcEventMap,
   type GcState,
@@ -16,7 +17,7 @@ import {
   type WorldNews,
   type WorldSetup,
 } from './state';
-import { arrival, departures, fight, memory, points, production, remembered } from './steps';
+import { arrival, departures, fight, memory, points, production } from './steps';
 
 const freshWorldNews = (owner: Owner): WorldNews => ({
   startOwner: owner,
@@ -65,18 +66,6 @@ const makeWorld = (w: WorldSetup, standingBuilds: BuildOrder[], news: WorldNews)
 /** Draft.worldsOwned: the world is the draft's copy; its news is too. */
 const WORLD = 1;
 const NEWS = 2;
-
-function sameBuilds(a: BuildOrder[], b: BuildOrder[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const o = a[i];
-    const p = b[i];
-    if (o.type === 'econ' || p.type === 'econ') {
-      if (o.type !== p.type || o.world !== p.world) return false;
-    } else if (o.world !== p.world || o.item !== p.item || o.econ !== p.econ) return false;
-  }
-  return true;
-}
 
 /**
  * A state that events change in place, made from the state before them: a world, a world's news or
@@ -174,9 +163,35 @@ export class Draft {
   }
 }
 
+/**
+ * Adds `amount` to one of the world's contents. A switch: updating a property named at run time
+ * (`w[field] += amount`, with several names) was about five times slower.
+ */
+function add(w: World, field: keyof Contents, amount: number) {
+  switch (field) {
+    case 'econ':
+      w.econ += amount;
+      return;
+    case 'cp':
+      w.cp += amount;
+      return;
+    case 'af':
+      w.af += amount;
+      return;
+    case 'df':
+      w.df += amount;
+      return;
+    case 'ft':
+      w.ft += amount;
+      return;
+    case 'probes':
+      w.probes += amount;
+  }
+}
+
 function departed(d: Draft, groups: Group[]) {
   if (groups.length === 0) return;
-  for (const g of groups) d.world(g.from)[FIELD[g.unit]] -= g.count;
+  for (const g of groups) add(d.world(g.from), FIELD[g.unit], -g.count);
   d.state.transit = [...d.state.transit, ...groups];
   d.state.nextGroupId = groups[groups.length - 1].id + 1;
 }
@@ -197,7 +212,7 @@ function arrived(d: Draft, group: Group, outcome: GcEventMap['GroupArrived']['ou
   const { news } = w;
   if (group.kind === 'attack') addOnce(news.attackArrivals, group.owner);
   if (outcome === 'probe') addOnce(news.probedBy, group.owner);
-  else if (outcome === 'joined') w[FIELD[group.unit]] += group.count;
+  else if (outcome === 'joined') add(w, FIELD[group.unit], group.count);
   else {
     const own = news.assault.find((a) => a.player === group.owner);
     if (own) own.af += group.count;
@@ -262,7 +277,7 @@ function apply(d: Draft, e: GcEvent) {
     case 'galactic-conflict.GroupDeparted':
       return departed(d, [e.data.group]);
     case 'galactic-conflict.WorldsProduced':
-      return production(state, (world, field, amount) => (d.world(world)[field] += amount));
+      return production(state, (world, field, amount) => add(d.world(world), field, amount));
     case 'galactic-conflict.WorldProduced':
       return produced(d, e.data);
     case 'galactic-conflict.GroupsArrived': {
@@ -288,7 +303,7 @@ function apply(d: Draft, e: GcEvent) {
       d.world(e.data.world).owner = e.data.to;
       return;
     case 'galactic-conflict.UnitsDestroyed':
-      d.world(e.data.world)[FIELD[e.data.item]] -= e.data.count;
+      add(d.world(e.data.world), FIELD[e.data.item], -e.data.count);
       return;
     case 'galactic-conflict.TurnScored':
       points(state).forEach((scored, i) => {
@@ -297,15 +312,9 @@ function apply(d: Draft, e: GcEvent) {
         p.news = { ...p.news, scored };
       });
       return;
-    case 'galactic-conflict.StandingBuildsRemembered': {
-      const builds = memory(state);
-      for (const w of state.worlds) {
-        if (w.news.startOwner === null) continue;
-        const orders = builds.get(w.number) ?? [];
-        if (!sameBuilds(orders, w.standingBuilds)) d.world(w.number).standingBuilds = orders.map(remembered);
-      }
+    case 'galactic-conflict.StandingBuildsRemembered':
+      for (const [n, builds] of memory(state)) d.world(n).standingBuilds = builds;
       return;
-    }
     case 'galactic-conflict.BuildsRemembered':
       d.world(e.data.world).standingBuilds = e.data.orders;
       return;

@@ -131,39 +131,83 @@ export function formatOrder(o: GcOrder): string {
   }
 }
 
-/** An order as formatOrder writes it, read back; its numbers are unsigned integers, as parseOrders makes them. */
-export function readOrder(text: string): GcOrder {
-  let at = 2;
-  // Each reads the field at `at` and moves past its comma.
-  const number = (): number => {
-    let n = 0;
-    for (let c = text.charCodeAt(at); c >= 48 && c <= 57; c = text.charCodeAt(++at)) n = n * 10 + c - 48;
-    at += 1;
-    return n;
-  };
-  const item = (): string => {
-    const letter = text[at] as Letter;
-    at += 2;
-    return LETTER_TO_ITEM[letter];
-  };
+/**
+ * An order as formatOrder writes it, read back, with its line if it has one; its numbers are
+ * unsigned integers, as parseOrders makes them.
+ */
+export function readOrder(text: string, line?: number): GcOrder {
+  const order = readWithLine(text, line);
+  // Rare (an order without a line): deleting the last property added undoes it cheaply.
+  if (line === undefined) delete order.line;
+  return order;
+}
+
+/** The unsigned integer at `at` in an order's text. */
+function numberAt(text: string, at: number): number {
+  let n = 0;
+  for (let c = text.charCodeAt(at); c >= 48 && c <= 57; c = text.charCodeAt(++at)) n = n * 10 + c - 48;
+  return n;
+}
+
+/** Where the field after the one at `at` starts. */
+const nextField = (text: string, at: number) => text.indexOf(',', at) + 1;
+
+const itemAt = (text: string, at: number) => LETTER_TO_ITEM[text[at] as Letter];
+
+/**
+ * The line goes in each literal with the rest (adding it afterwards changes the order's shape), and
+ * no closures read the fields: replays read every order of every turn, and this allocates less than
+ * half what it did.
+ */
+function readWithLine(text: string, line: number | undefined): GcOrder {
+  // Every order has a world (or a from) first, after its letter.
+  const first = numberAt(text, 2);
+  const second = nextField(text, 2);
   switch (text[0]) {
     case 'A':
-      return { type: 'attack', from: number(), to: number(), count: number() };
-    case 'M':
-      return { type: 'move', from: number(), to: number(), unit: item() as Unit, count: number() };
+      return {
+        type: 'attack',
+        from: first,
+        to: numberAt(text, second),
+        count: numberAt(text, nextField(text, second)),
+        line,
+      };
+    case 'M': {
+      const unit = nextField(text, second);
+      return {
+        type: 'move',
+        from: first,
+        to: numberAt(text, second),
+        unit: itemAt(text, unit) as Unit,
+        count: numberAt(text, unit + 2),
+        line,
+      };
+    }
     case 'P':
-      return { type: 'probe', from: number(), to: number() };
+      return { type: 'probe', from: first, to: numberAt(text, second), line };
     case 'B':
-      return { type: 'build', world: number(), item: item() as Buildable, econ: number() };
+      return {
+        type: 'build',
+        world: first,
+        item: itemAt(text, second) as Buildable,
+        econ: numberAt(text, second + 2),
+        line,
+      };
     case 'E':
-      return { type: 'econ', world: number() };
+      return { type: 'econ', world: first, line };
     case 'G':
-      return { type: 'gate', from: number(), to: number() };
+      return { type: 'gate', from: first, to: numberAt(text, second), line };
     case 'T':
       // The code name is the rest, commas and all.
-      return { type: 'transfer', world: number(), to: text.slice(at) };
+      return { type: 'transfer', world: first, to: text.slice(second), line };
     default:
-      return { type: 'destroy', world: number(), item: item() as Destroyable, count: number() };
+      return {
+        type: 'destroy',
+        world: first,
+        item: itemAt(text, second) as Destroyable,
+        count: numberAt(text, second + 2),
+        line,
+      };
   }
 }
 
@@ -189,21 +233,25 @@ export function checkedOrders(results: Omit<OrderResult, 'reused'>[]): CheckedOr
 
 /** checkedOrders read back. */
 export function givenResults(checked: CheckedOrder[]): OrderResult[] {
+  const results: OrderResult[] = [];
   let next: number | undefined = 1;
-  return checked.map((c): OrderResult => {
+  for (const c of checked) {
     const usual = typeof c === 'string';
-    const order: GcOrder = usual
-      ? readOrder(c)
-      : 'unreadable' in c
-        ? { type: 'unreadable', text: c.unreadable, message: c.rejected }
-        : readOrder(c.order);
-    const line = usual || c.line === undefined ? next : (c.line ?? undefined);
-    if (line !== undefined) order.line = line;
+    const line: number | undefined = usual || c.line === undefined ? next : (c.line ?? undefined);
     next = line === undefined ? undefined : line + 1;
-    if (usual) return { order, status: 'accepted', reason: null, reused: false };
-    if (c.rejected !== undefined) return { order, status: 'rejected', reason: c.rejected, reused: false };
-    return { order, status: 'clamped' in c ? 'clamped' : 'accepted', reason: null, reused: false };
-  });
+    if (usual) {
+      results.push({ order: readOrder(c, line), status: 'accepted', reason: null, reused: false });
+      continue;
+    }
+    let order: GcOrder;
+    if ('unreadable' in c) {
+      order = { type: 'unreadable', text: c.unreadable, message: c.rejected };
+      if (line !== undefined) order.line = line;
+    } else order = readOrder(c.order, line);
+    const status = c.rejected !== undefined ? 'rejected' : 'clamped' in c ? 'clamped' : 'accepted';
+    results.push({ order, status, reason: c.rejected ?? null, reused: false });
+  }
+  return results;
 }
 
 type Parsed = { order: Omit<GcOrder, 'line'> } | { error: string };

@@ -1,7 +1,7 @@
 import type { GameEvent, GameEventMap } from '@warpgate/contracts';
 import { fold } from '../play';
 import type { Ruleset, RulesetEvent, Standing } from '../ruleset';
-import { GAME_EVENT_VERSIONS, upcast } from './versions';
+import { isPlatformEvent, upcast } from './versions';
 
 /** A ruleset event or a platform event, as stored: the fold needs nothing else. */
 export interface StoredEvent {
@@ -124,12 +124,12 @@ export function foldGame<S>(ruleset: Evolver<S>, events: StoredEvent[]): Game<S>
   for (const stored of events) {
     const event = upcast(ruleset, stored) as GameEvent & StoredEvent;
     if (!game) game = created(ruleset, event);
-    else if (Object.hasOwn(GAME_EVENT_VERSIONS, event.type)) {
+    else if (isPlatformEvent(event.type)) {
       if (run.length > 0) {
         game.state = fold(ruleset, run, game.state);
         run = [];
       }
-      Object.assign(game, changes(ruleset, game, event));
+      Object.assign(game, changes(ruleset, game, event, true));
     } else run.push(event);
     game.revision = event.revision;
   }
@@ -140,10 +140,21 @@ export function foldGame<S>(ruleset: Evolver<S>, events: StoredEvent[]): Game<S>
 function created<S>(ruleset: Evolver<S>, event: StoredEvent): Game<S> {
   if (event.type !== 'GameCreated')
     throw new Error(`A game stream starts with GameCreated, not ${event.type}`);
-  const { gameId, ...data } = event.data as GameEventMap['GameCreated'];
+  const data = event.data as GameEventMap['GameCreated'];
+  // Field by field: a spread followed by the game's own fields costs ~100 µs in V8, a shape change
+  // for each field added (the fields are the same, in the same order).
   return {
-    ...data,
-    id: gameId,
+    ruleset: data.ruleset,
+    name: data.name,
+    settings: data.settings,
+    minPlayers: data.minPlayers,
+    maxPlayers: data.maxPlayers,
+    schedule: data.schedule,
+    startRule: data.startRule,
+    spectators: data.spectators,
+    seed: data.seed,
+    createdBy: data.createdBy,
+    id: data.gameId,
     status: 'open',
     players: [],
     turn: 0,
@@ -164,8 +175,31 @@ function created<S>(ruleset: Evolver<S>, event: StoredEvent): Game<S> {
   };
 }
 
-/** What `event` changes in `game`: platform events are folded here, the ruleset's by the ruleset. */
-function changes<S>(ruleset: Evolver<S>, game: Game<S>, event: GameEvent & StoredEvent): Partial<Game<S>> {
+/**
+ * Whether foldGame may change a record of its game in place: only what the last close did not keep
+ * (atClose) is the game's alone.
+ */
+const mayChange = (own: boolean, game: Game<unknown>, record: object) =>
+  own && record !== game.atClose?.submissions && record !== game.atClose?.reports?.issued;
+
+/** `record` with `key` set to `value`: changed in place when it may be (a copy for each entry is quadratic), else copied. */
+function withEntry<T>(record: Record<string, T>, key: string, value: T, inPlace: boolean): Record<string, T> {
+  // A `__proto__` entry only a literal makes: set, it would be the record's prototype.
+  if (!inPlace || key === '__proto__') return { ...record, [key]: value };
+  record[key] = value;
+  return record;
+}
+
+/**
+ * What `event` changes in `game`: platform events are folded here, the ruleset's by the ruleset.
+ * `own`: the game is foldGame's, which nobody else sees (see mayChange).
+ */
+function changes<S>(
+  ruleset: Evolver<S>,
+  game: Game<S>,
+  event: GameEvent & StoredEvent,
+  own = false,
+): Partial<Game<S>> {
   switch (event.type) {
     case 'PlayerJoined':
       return { players: [...game.players, { id: event.data.playerId, empire: event.data.empire }] };
@@ -185,10 +219,12 @@ function changes<S>(ruleset: Evolver<S>, game: Game<S>, event: GameEvent & Store
     case 'OrdersSubmitted': {
       const { playerId, submissionId, text, orders, diagnostics, ready, idempotency } = event.data;
       const keyed = idempotency && submissionKey(playerId, idempotency.key);
-      const submissions = {
-        ...game.submissions,
-        [playerId]: { submissionId, text, orders, diagnostics, ready },
-      };
+      const submissions = withEntry(
+        game.submissions,
+        playerId,
+        { submissionId, text, orders, diagnostics, ready },
+        mayChange(own, game, game.submissions),
+      );
       return {
         submissions,
         submissionsByKey:
@@ -203,10 +239,12 @@ function changes<S>(ruleset: Evolver<S>, game: Game<S>, event: GameEvent & Store
       const submission = game.submissions[event.data.playerId];
       return submission
         ? {
-            submissions: {
-              ...game.submissions,
-              [event.data.playerId]: { ...submission, ready: event.data.ready },
-            },
+            submissions: withEntry(
+              game.submissions,
+              event.data.playerId,
+              { ...submission, ready: event.data.ready },
+              mayChange(own, game, game.submissions),
+            ),
           }
         : {};
     }
@@ -249,11 +287,20 @@ function changes<S>(ruleset: Evolver<S>, game: Game<S>, event: GameEvent & Store
     case 'ReportIssued': {
       const { turn, playerId, hash, format } = event.data;
       const issued = game.reports?.turn === turn ? game.reports.issued : {};
-      return { reports: { turn, issued: { ...issued, [playerId]: { hash, format } } } };
+      return {
+        reports: {
+          turn,
+          issued: withEntry(issued, playerId, { hash, format }, mayChange(own, game, issued)),
+        },
+      };
     }
     case 'MessageSent': {
       const { messageId, from, to } = event.data;
-      return { messages: [...game.messages, { messageId, revision: event.revision, from, to }] };
+      const message = { messageId, revision: event.revision, from, to };
+      // foldGame's messages are its own: no close keeps them.
+      if (!own) return { messages: [...game.messages, message] };
+      game.messages.push(message);
+      return {};
     }
     case 'TurnResolved': {
       // A turn that issued no report at all still ends the last one's: none is the turn's now.

@@ -35,12 +35,18 @@ export const GAME_EVENT_VERSIONS: Readonly<Record<GameEventType, number>> = {
   TurnVoided: 1,
 };
 
+/**
+ * GAME_EVENT_VERSIONS as a Map: looked up for every event a replay folds, where it is several times
+ * faster than an own property of the record.
+ */
+const PLATFORM_VERSIONS: ReadonlyMap<string, number> = new Map(Object.entries(GAME_EVENT_VERSIONS));
+
+/** Whether the event type is the platform's (not a ruleset's). */
+export const isPlatformEvent = (type: string): boolean => PLATFORM_VERSIONS.has(type);
+
 const currentVersion = (ruleset: Pick<Ruleset, 'eventVersions'> | undefined, type: string) =>
-  Object.hasOwn(GAME_EVENT_VERSIONS, type)
-    ? GAME_EVENT_VERSIONS[type as GameEventType]
-    : ruleset && Object.hasOwn(ruleset.eventVersions, type)
-      ? ruleset.eventVersions[type]
-      : undefined;
+  PLATFORM_VERSIONS.get(type) ??
+  (ruleset && Object.hasOwn(ruleset.eventVersions, type) ? ruleset.eventVersions[type] : undefined);
 
 /** The events as they are appended: each with `metadata` and the schema version of its type. */
 export function withMetadata<E extends { type: string }>(
@@ -108,7 +114,7 @@ export function upcast<E extends StoredEvent>(ruleset: Versions, event: E): E {
   const current = currentVersion(ruleset, event.type);
   if (typeof written !== 'number' || current === undefined || written >= current) return event;
   const platform = PLATFORM_UPCASTS[event.type as GameEventType];
-  const { type, data } = Object.hasOwn(GAME_EVENT_VERSIONS, event.type)
+  const { type, data } = isPlatformEvent(event.type)
     ? { type: event.type, data: platform ? platform(event.data as never, written) : event.data }
     : ruleset.upcast({ type: event.type, data: event.data }, written);
   const metadata = { ...event.metadata, schemaVersion: currentVersion(ruleset, type), upcastFrom: written };
