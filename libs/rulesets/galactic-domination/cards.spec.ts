@@ -146,9 +146,63 @@ describe('the Stimulus card (phase B)', () => {
       [BOB]: 'PLAY COUNTER_AGENT',
     });
     expect(outcomes(next, ADA)).toEqual([['skipped', 'the Stimulus card is INTERLUDE: the card is kept']]);
-    expect(outcomes(next, BOB)).toEqual([['skipped', 'no card marked <> was played: the card is kept']]);
+    expect(outcomes(next, BOB)).toEqual([
+      ['skipped', 'no other empire played a card marked <>: the card is kept'],
+    ]);
     expect(next.effects.map((e) => e.card)).toEqual(['INTERLUDE']);
     expect(hands(next)).toEqual([['GALACTIC_SPIRIT'], ['COUNTER_AGENT']]);
+  });
+
+  it('tells a Counter-Agent that answered nothing which cards marked <> were played, and why not those', () => {
+    const spirit = withHand(stimulus('ECONOMIC_BOOM'), ADA, ['GALACTIC_SPIRIT']);
+    const kept = (s: GdState, orders: Record<string, string>) => outcomes(cards(s, 'B', orders).s, BOB);
+    expect(
+      kept(withHand(spirit, BOB, ['COUNTER_AGENT']), {
+        [ADA]: 'PLAY GALACTIC_SPIRIT',
+        [BOB]: 'PLAY COUNTER_AGENT WHEN enemyPlays:SUPERWEAPON',
+      }),
+    ).toEqual([['skipped', 'ADA played GALACTIC_SPIRIT, not the SUPERWEAPON waited for: the card is kept']]);
+    // Its own card is no enemy's.
+    expect(
+      kept(withHand(spirit, BOB, ['COUNTER_AGENT', 'GALACTIC_SPIRIT']), {
+        [BOB]: 'PLAY GALACTIC_SPIRIT\nPLAY COUNTER_AGENT',
+      }),
+    ).toEqual([
+      ['done', 'ECONOMIC_BOOM is cancelled'],
+      ['skipped', 'no other empire played a card marked <>: the card is kept'],
+    ]);
+    // The first Counter-Agent in player order answers (§8.2): the second has nothing left to answer.
+    const g3 = gameOf(3);
+    const [first, second, third] = g3.order;
+    const three = withHand(
+      withHand(withHand(stimulus('ECONOMIC_BOOM', g3), first, ['COUNTER_AGENT']), second, ['COUNTER_AGENT']),
+      third,
+      ['GALACTIC_SPIRIT'],
+    );
+    const { s } = cards(three, 'B', {
+      [first]: 'PLAY COUNTER_AGENT',
+      [second]: 'PLAY COUNTER_AGENT',
+      [third]: 'PLAY GALACTIC_SPIRIT',
+    });
+    const spirit3 = `${third.toUpperCase()}'s GALACTIC_SPIRIT`;
+    expect(outcomes(s, first)).toEqual([['done', `cancelled ${spirit3}`]]);
+    expect(outcomes(s, second)).toEqual([
+      ['skipped', `another Counter-Agent answered ${spirit3} first: the card is kept`],
+    ]);
+  });
+
+  it('refuses a Counter-Agent not in hand like any other card, whoever else holds one', () => {
+    const s = withHand(withHand(stimulus('ECONOMIC_BOOM'), ADA, ['GALACTIC_SPIRIT']), BOB, []);
+    const refused = [['rejected', 'NOT_IN_HAND: you hold no COUNTER_AGENT']];
+    for (const text of ['PLAY COUNTER_AGENT', 'PLAY COUNTER_AGENT WHEN enemyPlays:GALACTIC_SPIRIT']) {
+      const next = cards(s, 'B', { [ADA]: 'PLAY GALACTIC_SPIRIT', [BOB]: text }).s;
+      expect(outcomes(next, ADA)).toEqual([['done', 'ECONOMIC_BOOM is cancelled']]);
+      expect(outcomes(next, BOB)).toEqual(refused);
+    }
+    for (const adaHand of [[], ['COUNTER_AGENT']] as const)
+      expect(
+        outcomes(cards(withHand(s, ADA, [...adaHand]), 'B', { [BOB]: 'PLAY COUNTER_AGENT' }).s, BOB),
+      ).toEqual(refused);
   });
 });
 

@@ -168,6 +168,10 @@ function playMoment(o: PlayOrder): { at: string } | { problem: string } {
 
 const refuse = (message: string) => ({ problem: message });
 
+/** The one answer to a card order for a card not in the hand, whoever else holds one. */
+const notInHand = (card: CardName, other = false) =>
+  `NOT_IN_HAND: you hold no${other ? ' other' : ''} ${card}`;
+
 /** A card's named player: another empire still in the game. */
 function opponent(s: GdState, player: PlayerId, name: string | undefined): PlayerId | { problem: string } {
   if (name === undefined) return refuse('name the empire: player=<name>');
@@ -214,7 +218,7 @@ function play(
 ): { done: string } | { skipped: string } | { problem: string } {
   const s = t.state;
   const { card, params } = o;
-  if (!playerById(s, player).hand.includes(card)) return refuse(`NOT_IN_HAND: you hold no ${card}`);
+  if (!playerById(s, player).hand.includes(card)) return refuse(notInHand(card));
   const turnEffect = (more: Record<string, string>, until = s.turn) => {
     t.emit('CardPlayed', { player, card });
     t.emit('EffectBegan', { card, player, params: { ...more, ...(o.when ? { when: o.when } : {}) }, until });
@@ -370,14 +374,7 @@ function tradeIn(t: Turn, player: PlayerId, o: Extract<GdOrder, { type: 'tradeIn
   const hand = [...playerById(t.state, player).hand];
   for (const card of o.cards) {
     const i = hand.indexOf(card);
-    if (i < 0)
-      return resolved(
-        t,
-        player,
-        o,
-        'rejected',
-        `NOT_IN_HAND: you hold no${hand.length ? ' other' : ''} ${card}`,
-      );
+    if (i < 0) return resolved(t, player, o, 'rejected', notInHand(card, hand.length > 0));
     hand.splice(i, 1);
   }
   for (const card of o.cards) t.emit('CardDiscarded', { player, card, inPlay: false });
@@ -524,9 +521,27 @@ export function playCards(
   if (when !== 'phase:B') return;
   stimulus(t, dry);
   for (const p of players)
-    for (const o of ordersOf(orders, p, 'play'))
-      if (o.card === 'COUNTER_AGENT' && !used.has(o) && !('problem' in playMoment(o)))
-        resolved(t, p, o, 'skipped', 'no card marked <> was played: the card is kept');
+    for (const o of ordersOf(orders, p, 'play')) {
+      if (o.card !== 'COUNTER_AGENT' || used.has(o) || 'problem' in playMoment(o)) continue;
+      if (!playerById(s, p).hand.includes(o.card)) resolved(t, p, o, 'rejected', notInHand(o.card));
+      else resolved(t, p, o, 'skipped', `${unanswered(s, p, o)}: the card is kept`);
+    }
+}
+
+/**
+ * Why a Counter-Agent waiting in phase B answered nothing, from the cards others played (public,
+ * §8.1): none marked <>, not the one it waited for, or one answered first by a Counter-Agent of a
+ * player before (counterAgent).
+ */
+function unanswered(s: GdState, player: PlayerId, o: PlayOrder): string {
+  const marked = s.log.played.filter((x) => x.player !== player && TACTICS_CARDS[x.card].marked);
+  const wanted = o.when?.split(':')[1] ?? 'any';
+  const named = (sep: string) =>
+    marked.map((x) => `${playerById(s, x.player).name}${sep}${x.card}`).join(', ');
+  if (marked.length === 0) return 'no other empire played a card marked <>';
+  if (wanted !== 'any' && !marked.some((x) => x.card === wanted))
+    return `${named(' played ')}, not the ${wanted} waited for`;
+  return `another Counter-Agent answered ${named("'s ")} first`;
 }
 
 /** Improvised Troopship (§10 #36): the CA it names carries this many MI (GD-13). */

@@ -510,12 +510,23 @@ describe('trading (phase E, §10.7.3)', () => {
     expect(outcomes(trade(s, { [BOB]: 'ACCEPT O1' }).s, BOB)).toEqual([
       ['rejected', 'NO_SUCH_OFFER: no offer O1 was made to you last turn'],
     ]);
-    const { s: done } = trade(nextTurn(s), { [BOB]: 'ACCEPT O1' });
+    const { s: done, events: traded } = trade(nextTurn(s), { [BOB]: 'ACCEPT O1\nACCEPT O1' });
     expect(done.players.map((p) => [p.cash, p.inPlay, p.chits.BoB])).toEqual([
       [20, [], 1],
       [10, ['SUPERWEAPON'], 0],
     ]);
-    expect(done.offers).toEqual([]);
+    // The Stellars are lines of each side's income statement (§8.3).
+    expect(dataOf(traded, 'CashChanged')).toEqual([
+      { player: ADA, amount: -10, why: 'trade O1 to BOB' },
+      { player: BOB, amount: 10, why: 'trade O1 from ADA' },
+    ]);
+    expect(outcomes(done, BOB)).toEqual([
+      ['done', ''],
+      ['rejected', 'NO_SUCH_OFFER: O1 is traded already'],
+    ]);
+    // Shown as traded until it lapses.
+    expect(done.offers).toMatchObject([{ id: 'O1', accepted: true }]);
+    expect(nextTurn(done).offers).toEqual([]);
   });
 
   it('moves a traded Superweapon’s effect to its new owner, under his main capital (§6.11)', () => {
@@ -555,5 +566,21 @@ describe('trading (phase E, §10.7.3)', () => {
     const { s } = trade(start, { [ADA]: 'OFFER bob GIVE $30 FOR chit:BoB chit:BoB' });
     const { s: after2 } = trade(nextTurn(s), { [BOB]: 'ACCEPT O1' });
     expect(outcomes(after2, BOB)).toEqual([['rejected', 'NOT_OWNED: you lack chit:BoB']]);
+  });
+
+  it('tells the accepter only that the offerer cannot deliver, never what they lack (§8.1)', () => {
+    const { s } = trade(start, { [ADA]: 'OFFER bob GIVE $10 FOR chit:BoB' });
+    const short = (cash: number) =>
+      outcomes(trade(withCash(nextTurn(s), ADA, cash), { [BOB]: 'ACCEPT O1' }).s, BOB);
+    expect(short(9)).toEqual([['rejected', 'NOT_OWNED: ADA cannot deliver what was offered']]);
+    expect(short(0)).toEqual(short(9));
+  });
+
+  it('tells an accepter who lacks their own part nothing of the offerer’s', () => {
+    const { s } = trade(start, { [ADA]: 'OFFER bob GIVE $10 FOR chit:RR' });
+    const accepted = (cash: number) =>
+      outcomes(trade(withCash(nextTurn(s), ADA, cash), { [BOB]: 'ACCEPT O1' }).s, BOB);
+    expect(accepted(0)).toEqual([['rejected', 'NOT_OWNED: you lack chit:RR']]);
+    expect(accepted(50)).toEqual(accepted(0));
   });
 });

@@ -575,10 +575,21 @@ export function placeUnits(t: Turn, orders: ReadonlyMap<PlayerId, GdOrder[]>): v
 
 // ---- Trading (phase E, §10.7.3) ----
 
+const cashIn = (items: readonly TradeItem[]) =>
+  items.reduce((sum, i) => sum + (i.kind === 'cash' ? i.amount : 0), 0);
+
+/** The Stellars of a trade, one line in each side's income statement (§8.3). */
+function pay(t: Turn, offer: string, from: PlayerId, to: PlayerId, amount: number) {
+  if (amount === 0) return;
+  const name = (p: PlayerId) => playerById(t.state, p).name;
+  t.emit('CashChanged', { player: from, amount: -amount, why: `trade ${offer} to ${name(to)}` });
+  t.emit('CashChanged', { player: to, amount, why: `trade ${offer} from ${name(from)}` });
+}
+
 /** What of `items` the player does not hold now: cash, chits and UNIQUE Tactics cards in play. */
 function lacking(s: GdState, player: PlayerId, items: readonly TradeItem[]): string[] {
   const p = playerById(s, player);
-  const cash = items.reduce((sum, i) => sum + (i.kind === 'cash' ? i.amount : 0), 0);
+  const cash = cashIn(items);
   const missing = cash > p.cash ? [`$${cash}`] : [];
   for (const chit of ['BoB', 'RR'] as const) {
     const n = items.filter((i) => i.kind === 'chit' && i.chit === chit).length;
@@ -615,9 +626,10 @@ function superweaponFollows(t: Turn, from: PlayerId, to: PlayerId, items: readon
 /**
  * Phase E (§4.1): first the ACCEPTs of offers made last turn, each carried out at once when both
  * sides still hold what they trade (players in player order, orders as written); then this turn's
- * OFFERs, which the other player may accept next turn.
+ * OFFERs, which the other player may accept next turn. The offerer's cash and chits are private
+ * (§8.1): the accepter learns only whether the trade happened, and a dry run counts on it.
  */
-export function trades(t: Turn, orders: ReadonlyMap<PlayerId, GdOrder[]>): void {
+export function trades(t: Turn, orders: ReadonlyMap<PlayerId, GdOrder[]>, dry = false): void {
   const s = t.state;
   for (const player of activePlayers(s))
     for (const o of ordersOf(orders, player, 'accept')) {
@@ -626,24 +638,43 @@ export function trades(t: Turn, orders: ReadonlyMap<PlayerId, GdOrder[]>): void 
         resolved(t, player, o, 'rejected', `NO_SUCH_OFFER: no offer ${o.offer} was made to you last turn`);
         continue;
       }
-      const short = [
-        ...lacking(s, offer.from, offer.give).map((x) => `${playerById(s, offer.from).name} lacks ${x}`),
-        ...lacking(s, player, offer.get).map((x) => `you lack ${x}`),
-      ];
-      if (playerById(s, offer.from).eliminated)
-        short.push(`${playerById(s, offer.from).name} is out of the game`);
-      if (short.length > 0) {
-        resolved(t, player, o, 'rejected', `NOT_OWNED: ${short.join(', ')}`);
+      if (offer.accepted) {
+        resolved(t, player, o, 'rejected', `NO_SUCH_OFFER: ${o.offer} is traded already`);
+        continue;
+      }
+      const [from, me] = [playerById(s, offer.from), playerById(s, player)];
+      const mine = lacking(s, player, offer.get);
+      // Cards in play are public; what else the offerer holds is looked at only when it decides.
+      const theirs = lacking(s, offer.from, dry ? offer.give.filter((i) => i.kind === 'card') : offer.give);
+      const problem = from.eliminated
+        ? `${from.name} is out of the game`
+        : mine.length > 0
+          ? `you lack ${mine.join(', ')}`
+          : theirs.length > 0
+            ? `${from.name} cannot deliver what was offered`
+            : null;
+      const accepted = `${me.name} accepted your offer ${offer.id}`;
+      if (problem !== null) {
+        resolved(t, player, o, 'rejected', `NOT_OWNED: ${problem}`);
+        // Each side is told only what it lacks itself (§8.1), whatever the other holds.
+        const why =
+          theirs.length > 0
+            ? `you lack ${theirs.join(', ')}`
+            : `${me.name} cannot deliver what was asked for`;
+        if (!from.eliminated)
+          t.emit('Noted', {
+            player: offer.from,
+            text: `${accepted}, but the trade did not go through: ${why}`,
+          });
         continue;
       }
       t.emit('TradeAccepted', { offer: offer.id });
-      t.emit('Traded', { offer: offer.id });
+      pay(t, offer.id, offer.from, player, cashIn(offer.give));
+      pay(t, offer.id, player, offer.from, cashIn(offer.get));
+      t.emit('GoodsTraded', { offer: offer.id });
       superweaponFollows(t, offer.from, player, offer.give);
       superweaponFollows(t, player, offer.from, offer.get);
-      t.emit('Noted', {
-        player: offer.from,
-        text: `${playerById(s, player).name} accepted your offer ${offer.id}`,
-      });
+      t.emit('Noted', { player: offer.from, text: accepted });
       resolved(t, player, o, 'done');
     }
   for (const player of activePlayers(s))

@@ -248,28 +248,29 @@ describe('evolve', () => {
     expect(t.decks.tactics).toEqual({ draw: shuffled, discard: [], reserve: [], shuffles: 2 });
   });
 
-  it('keeps a UNIQUE card in play, and trades it', () => {
-    const s = run(
-      gdEvent('CardDrawn', { deck: 'tactics', player: 'ada', card: 'SUPERWEAPON' }),
-      gdEvent('CardPlayed', { player: 'ada', card: 'SUPERWEAPON' }),
-      gdEvent('EffectBegan', { card: 'SUPERWEAPON', player: 'ada', params: { planet: mars }, until: 10 }),
-      gdEvent('CashChanged', { player: 'bob', amount: 7, why: 'income' }),
-      gdEvent('ChitGained', { player: 'ada', chit: 'BoB' }),
-      gdEvent('TradeOffered', {
-        id: 'O1',
-        from: 'ada',
-        to: 'bob',
-        give: [
-          { kind: 'card', card: 'SUPERWEAPON' },
-          { kind: 'chit', chit: 'BoB' },
-        ],
-        get: [{ kind: 'cash', amount: 5 }],
-        turn: 1,
-        accepted: false,
-      }),
-      gdEvent('TradeAccepted', { offer: 'O1' }),
-      gdEvent('Traded', { offer: 'O1' }),
-    );
+  /** ADA's Superweapon in play and BoB chit offered to BOB for $5 (BOB holding $7). */
+  const offered = [
+    gdEvent('CardDrawn', { deck: 'tactics', player: 'ada', card: 'SUPERWEAPON' }),
+    gdEvent('CardPlayed', { player: 'ada', card: 'SUPERWEAPON' }),
+    gdEvent('EffectBegan', { card: 'SUPERWEAPON', player: 'ada', params: { planet: mars }, until: 10 }),
+    gdEvent('CashChanged', { player: 'bob', amount: 7, why: 'income' }),
+    gdEvent('ChitGained', { player: 'ada', chit: 'BoB' }),
+    gdEvent('TradeOffered', {
+      id: 'O1',
+      from: 'ada',
+      to: 'bob',
+      give: [
+        { kind: 'card', card: 'SUPERWEAPON' },
+        { kind: 'chit', chit: 'BoB' },
+      ],
+      get: [{ kind: 'cash', amount: 5 }],
+      turn: 1,
+      accepted: false,
+    }),
+  ];
+
+  it('keeps a UNIQUE card in play, and trades it (Traded: the Stellars too, as older streams tell it)', () => {
+    const s = run(...offered, gdEvent('TradeAccepted', { offer: 'O1' }), gdEvent('Traded', { offer: 'O1' }));
     expect(ada(s)).toMatchObject({ inPlay: [], cash: 5, chits: { BoB: 0, RR: 0 } });
     expect(bob(s)).toMatchObject({ inPlay: ['SUPERWEAPON'], cash: 2, chits: { BoB: 1 } });
     expect(s.offers).toEqual([]);
@@ -280,6 +281,17 @@ describe('evolve', () => {
       1,
     );
     expect(evolve(s, gdEvent('EffectEnded', ended)).effects).toEqual([]);
+  });
+
+  it('trades the chits and cards of an accepted offer (GoodsTraded), its Stellars paid apart; it stays, accepted', () => {
+    const s = run(
+      ...offered,
+      gdEvent('TradeAccepted', { offer: 'O1' }),
+      gdEvent('GoodsTraded', { offer: 'O1' }),
+    );
+    expect(ada(s)).toMatchObject({ inPlay: [], cash: 0, chits: { BoB: 0, RR: 0 } });
+    expect(bob(s)).toMatchObject({ inPlay: ['SUPERWEAPON'], cash: 7, chits: { BoB: 1 } });
+    expect(s.offers).toMatchObject([{ id: 'O1', accepted: true }]);
   });
 
   it('lets offers and effects lapse when a turn begins', () => {

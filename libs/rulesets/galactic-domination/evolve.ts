@@ -557,13 +557,17 @@ export function apply(s: GdState, event: RulesetEvent): void {
       if (offer) offer.accepted = true;
       return;
     }
-    case 'galactic-domination.Traded': {
+    case 'galactic-domination.Traded':
+    case 'galactic-domination.GoodsTraded': {
       const offer = s.offers.find((o) => o.id === e.data.offer);
       if (!offer) return;
+      // Traded, of older streams, moved the Stellars too and dropped the offer at once.
+      const old = e.type === 'galactic-domination.Traded';
+      const moved = (item: TradeItem) => old || item.kind !== 'cash';
       const [from, to] = [playerById(s, offer.from), playerById(s, offer.to)];
-      for (const item of offer.give) moveItem(item, from, to);
-      for (const item of offer.get) moveItem(item, to, from);
-      s.offers = s.offers.filter((o) => o !== offer);
+      for (const item of offer.give.filter(moved)) moveItem(item, from, to);
+      for (const item of offer.get.filter(moved)) moveItem(item, to, from);
+      if (old) s.offers = s.offers.filter((o) => o !== offer);
       return;
     }
     case 'galactic-domination.OrderResolved':

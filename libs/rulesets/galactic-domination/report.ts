@@ -347,16 +347,25 @@ function cards(v: PlayerView): string[] {
 const itemText = (i: OfferView['give'][number]) =>
   i.kind === 'cash' ? `$${i.amount}` : i.kind === 'chit' ? `a ${i.chit} chit` : i.card;
 
-/** §4.1 phase E: offers made to or by the player, and what ACCEPT takes them. */
+const itemsText = (items: OfferView['give']) =>
+  items.length === 0 ? 'nothing' : items.map(itemText).join(' and ');
+
+/**
+ * §4.1 phase E: offers made to or by the player, and what ACCEPT takes them; a trade made this turn
+ * as what the player gave and got (its Stellars are in the income statement too).
+ */
 function offers(v: PlayerView): string[] {
   return v.me.offers.flatMap((o) => {
+    const mine = o.from === v.me.name;
+    const who = mine ? `to ${o.to}` : `from ${o.from}`;
+    if (o.accepted) {
+      const [gave, got] = mine ? [o.give, o.get] : [o.get, o.give];
+      return para(
+        `Offer ${o.id} ${who} (turn ${o.turn}) traded in phase E: you gave ${itemsText(gave)} and got ${itemsText(got)}`,
+      );
+    }
     const terms = `${o.give.map(itemText).join(' and ')} for ${o.get.map(itemText).join(' and ')}`;
-    const state = o.accepted
-      ? 'accepted, traded in phase E'
-      : o.to === v.me.name
-        ? `ACCEPT ${o.id} in turn ${o.turn + 1}`
-        : 'open';
-    const who = o.to === v.me.name ? `from ${o.from}` : `to ${o.to}`;
+    const state = mine ? 'open' : `ACCEPT ${o.id} in turn ${o.turn + 1}`;
     return para(`Offer ${o.id} ${who} (turn ${o.turn}): ${terms}; ${state}`);
   });
 }

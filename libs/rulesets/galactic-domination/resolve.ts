@@ -73,7 +73,7 @@ export function runTurn(t: Turn, ordersByPlayer: Map<PlayerId, GdOrder[]>, dry =
     phase('D', () => {
       if (s.options.discovery) placeDiscoveries(t, orders);
     });
-  phase('E', () => trades(t, orders));
+  phase('E', () => trades(t, orders, dry));
   phase('F', () => {
     blockades(t);
     if (turn === 1) explorationFleets(t, orders);

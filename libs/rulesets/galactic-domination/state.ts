@@ -482,8 +482,16 @@ export interface GdEventMap {
   BuildRemoved: { id: string; why: 'placed' | 'lost' };
   TradeOffered: Offer;
   TradeAccepted: { offer: string };
-  /** The accepted offer's items change hands, and it is gone. */
+  /**
+   * The accepted offer's items change hands, its Stellars too, and it is gone: how streams told a
+   * trade before GoodsTraded (read, no longer written).
+   */
   Traded: { offer: string };
+  /**
+   * The accepted offer's chits and cards change hands; its Stellars are paid by CashChanged (the
+   * income statement's lines). The offer stays, accepted, until it lapses as the next turn begins.
+   */
+  GoodsTraded: { offer: string };
   /** One order's outcome, echoed in the player's report. */
   OrderResolved: { player: PlayerId; result: OrderResult };
   Noted: { player: PlayerId | null; text: string };
@@ -578,6 +586,7 @@ const VERSIONS: Record<GdEventName, number> = {
   TradeOffered: 1,
   TradeAccepted: 1,
   Traded: 1,
+  GoodsTraded: 1,
   OrderResolved: 1,
   Noted: 1,
   PlayerEliminated: 1,

@@ -1,6 +1,10 @@
+import { checkOrders } from './check';
+import { withCash } from './economy-fixtures';
+import { parseOrders } from './orders';
 import { renderReport } from './report';
-import type { GdState } from './state';
-import { ADA, afterTurn1, BOB, eventful, game } from './view-fixtures';
+import { gdEvent, type GdState, type PlayerId } from './state';
+import { after } from './turn-fixtures';
+import { ADA, afterTurn1, BOB, eventful, game, played } from './view-fixtures';
 import { view, type FullView, type PlayerView, type PublicView } from './view';
 
 /** Digest §8.1: what each viewer may know. */
@@ -200,5 +204,85 @@ describe('spectators and admins', () => {
     expect(admin.players.map((p) => p.hand)).toEqual([handOf(s, ADA), handOf(s, BOB)]);
     const over = { ...s, ended: true, winners: [ADA] };
     expect(view(over, { role: 'spectator' })).toEqual({ role: 'admin', ...over });
+  });
+});
+
+describe('trades (§8.1: the offerer’s Stellars stay private)', () => {
+  /** Turn 2: ADA offers BOB $5, for `get` when given. */
+  const offered = (get = '') =>
+    played(withCash(afterTurn1(), ADA, 20), { [ADA]: `OFFER BOB GIVE $5${get}`, [BOB]: '' });
+  const accept = parseOrders('ACCEPT O1').orders;
+  const checked = (s: GdState, cash: number) => checkOrders(withCash(s, ADA, cash), BOB, accept);
+  /** What BOB is told of his ACCEPT in turn 3 with ADA at `cash`: the check, the view and the printout. */
+  const told = (s: GdState, cash: number) => {
+    const v = playerView(played(withCash(s, ADA, cash), { [BOB]: 'ACCEPT O1' }), BOB);
+    return { check: checked(s, cash), view: v, report: renderReport(v).text };
+  };
+
+  it('the accepter learns the same whether the offerer had a little or a lot more than offered', () => {
+    const s = offered();
+    expect(told(s, 6)).toEqual(told(s, 50));
+  });
+
+  it('the check never reads the offerer’s Stellars: it counts on the trade', () => {
+    const s = offered();
+    expect(checked(s, 4)).toEqual([]);
+    expect(checked(s, 0)).toEqual(checked(s, 50));
+  });
+
+  it('an accepter who cannot pay their part learns nothing of the offerer’s', () => {
+    const s = offered(' FOR chit:BoB');
+    expect(told(s, 0)).toEqual(told(s, 50));
+  });
+
+  /** The player's printout, its lines run together as one (wrapping aside). */
+  const printout = (s: GdState, id: PlayerId) => renderReport(playerView(s, id)).text.replace(/\s+/g, ' ');
+  /** The STELLARS table of the player's printout: each row's text and amount, the cash in hand last. */
+  const stellars = (s: GdState, id: PlayerId) => {
+    const lines = renderReport(playerView(s, id)).text.split('\n');
+    const first = lines.indexOf('STELLARS') + 3;
+    return lines.slice(first, lines.indexOf('', first)).map((line) => {
+      const [, why, amount] = /^(.*\S)\s+(-?\d+)$/.exec(line) ?? [];
+      return [why, Number(amount)];
+    });
+  };
+  const withChits = (s: GdState, n: number) =>
+    after(s, ...Array.from({ length: n }, () => gdEvent('ChitGained', { player: BOB, chit: 'BoB' })));
+
+  it('each side’s Stellars table shows the trade and adds up to the cash in hand; the chit where chits are', () => {
+    const s = withChits(offered(' FOR chit:BoB'), 1);
+    const done = played(s, { [BOB]: 'ACCEPT O1' });
+    for (const [id, line] of [
+      [ADA, ['trade O1 to BOB', -5]],
+      [BOB, ['trade O1 from ADA', 5]],
+    ] as const) {
+      const rows = stellars(done, id);
+      expect(rows).toContainEqual(line);
+      const before = s.players.find((p) => p.id === id)!.cash;
+      expect(rows.slice(0, -1).reduce((sum, [, amount]) => sum + Number(amount), before)).toBe(
+        rows.at(-1)![1],
+      );
+    }
+    expect(printout(done, ADA)).toContain(
+      'Chits: Battle of Bluff 1, Rapid Response 0 Offer O1 to BOB (turn 2) traded in phase E: you gave $5 and got a BoB chit',
+    );
+    expect(printout(done, BOB)).toContain(
+      'Chits: Battle of Bluff 0, Rapid Response 0 Offer O1 from ADA (turn 2) traded in phase E: you gave a BoB chit and got $5',
+    );
+  });
+
+  it('the offerer is told an acceptance failed, the same whatever the accepter holds', () => {
+    const s = offered(' FOR chit:BoB chit:BoB');
+    /** The turn of BOB's ACCEPT, BOB holding `chits` BoB chits and `cash`. */
+    const accepted = (s: GdState, chits: number, cash: number) =>
+      played(withChits(withCash(s, BOB, cash), chits), { [BOB]: 'ACCEPT O1' });
+    const news = (s: GdState) => playerView(s, ADA).log.notes;
+    const failed = 'BOB accepted your offer O1, but the trade did not go through';
+    expect(news(accepted(s, 0, 0))).toContain(`${failed}: BOB cannot deliver what was asked for`);
+    expect(seenBy(accepted(s, 1, 50), ADA)).toEqual(seenBy(accepted(s, 0, 0), ADA));
+    // Short of its own part, the offerer is told so, whatever the accepter holds.
+    const poor = withCash(s, ADA, 0);
+    expect(news(accepted(poor, 0, 0))).toContain(`${failed}: you lack $5`);
+    expect(seenBy(accepted(poor, 2, 50), ADA)).toEqual(seenBy(accepted(poor, 0, 0), ADA));
   });
 });
