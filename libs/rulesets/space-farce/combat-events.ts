@@ -10,11 +10,13 @@ import type {
   Doctrine,
   DoctrinePatch,
   EmpireId,
+  MineTarget,
+  MineWeapon,
   PlanetDoctrine,
   SfState,
   Ship,
 } from './state';
-import { plural } from './state';
+import { dropMines, plural } from './state';
 
 /**
  * The events of the combat part of a month (state.ts's SfEventMap includes them), each a small fact:
@@ -29,6 +31,10 @@ import { plural } from './state';
 export type UnitRef = { ship: number } | { groundBase: AreaId };
 /** A unit, or the small craft of one type launched from a carrier. */
 export type TargetRef = UnitRef | { craft: CraftType; of: UnitRef };
+/** One of `owner`'s mines protecting `protect` (§6.41). */
+export type MineRef = { mine: MineWeapon; owner: EmpireId; protect: MineTarget };
+/** Who fires: a unit, a group of `count` of its craft, or a mine. */
+export type Attacker = UnitRef | { craft: CraftType; of: UnitRef; count: number } | MineRef;
 
 /** Amounts taken out of a Cargo. */
 export interface CargoLoss {
@@ -72,14 +78,14 @@ export interface CombatEventMap {
   /** Small craft leave their carrier's V bays for space (§7.4). */
   CraftLaunched: { area: AreaId; of: UnitRef; craft: Craft };
   /**
-   * One attack (§7.3, §7.4): `by` a unit or a group of `count` craft, at a unit or craft; the to-hit
+   * One attack (§7.3, §7.4, §6.41): `by` a unit, a group of `count` craft or a mine, at a unit or craft; the to-hit
    * dice, hits by weapon type, save dice, and what was destroyed: system indices of a unit (its
    * cargo and bay craft beyond what is left are lost) or craft killed.
    */
   Shot: {
     area: AreaId;
     round: number;
-    by: UnitRef | { craft: CraftType; of: UnitRef; count: number };
+    by: Attacker;
     at: TargetRef;
     rolls: number[];
     hits: { beam: number; missile: number };
@@ -364,10 +370,16 @@ const line = (s: SfState, area: AreaId, text: string) => record(s, area).lines.p
 
 function shotLine(s: SfState, e: CombatEventMap['Shot']): string {
   const { fallen } = record(s, e.area);
-  // Craft outlive their carrier: they are told by its name in the battle.
-  const carrier = (of: UnitRef) => ('ship' in of && fallen[of.ship]) || unitLabel(s, of);
-  const by = 'count' in e.by ? `${e.by.count} ${e.by.craft} of ${carrier(e.by.of)}` : unitLabel(s, e.by);
-  const at = 'craft' in e.at ? `${e.at.craft} of ${carrier(e.at.of)}` : unitLabel(s, e.at);
+  // Some fire outlives its unit: craft their carrier, mines their base, a base's shot (rolled with
+  // the other bases', §9.25) the base. A unit destroyed in the battle is told by its name in it.
+  const label = (of: UnitRef) => ('ship' in of && fallen[of.ship]) || unitLabel(s, of);
+  const by =
+    'mine' in e.by
+      ? `${e.by.mine} mine of ${empireOf(s, e.by.owner).name} protecting ${typeof e.by.protect === 'string' ? e.by.protect : label(e.by.protect)}`
+      : 'count' in e.by
+        ? `${e.by.count} ${e.by.craft} of ${label(e.by.of)}`
+        : label(e.by);
+  const at = 'craft' in e.at ? `${e.at.craft} of ${label(e.at.of)}` : unitLabel(s, e.at);
   const effect =
     'craft' in e.at ? `${e.craft} craft down` : `${plural(e.systems.length, 'system')} destroyed`;
   return `${by} at ${at}: ${plural(e.hits.beam + e.hits.missile, 'hit')}, ${e.saved} saved, ${effect}`;
@@ -513,6 +525,7 @@ export function applyCombat(s: SfState, event: RulesetEvent): boolean {
       const x = shipOf(s, ship);
       line(s, area, `${unitLabel(s, { ship })} ${to === null ? 'fights on' : 'surrenders'} (${total})`);
       if (to === null) break;
+      dropMines(s, { ship });
       leaveTf(s, x);
       x.owner = to;
       x.number = number;
@@ -546,9 +559,13 @@ export function applyCombat(s: SfState, event: RulesetEvent): boolean {
       moving.survey = null;
       break;
     }
-    case 'space-farce.BattleEnded':
-      line(s, e.data.area, `The fight ends after ${plural(e.data.rounds, 'round')} (${e.data.end})`);
+    case 'space-farce.BattleEnded': {
+      const { area, rounds, end } = e.data;
+      line(s, area, `The fight ends after ${plural(rounds, 'round')} (${end})`);
+      // The mines of a base destroyed fired to the end of the fight (§6.41); now they go with it.
+      for (const ship of Object.keys(record(s, area).fallen)) dropMines(s, { ship: Number(ship) });
       break;
+    }
     case 'space-farce.CraftLanded': {
       const { area, owner, into, lost } = e.data;
       for (const { unit, craft } of into)
@@ -639,6 +656,7 @@ export function applyCombat(s: SfState, event: RulesetEvent): boolean {
       const rightful = body.capturedFrom ?? from;
       body.owner = by;
       body.capturedFrom = rightful === by ? null : rightful;
+      dropMines(s, area);
       line(s, area, `${empireOf(s, by).name} takes ${area} from ${empireOf(s, from).name}`);
       break;
     }

@@ -4,8 +4,10 @@ import {
   freeTfName,
   hostile,
   allied,
+  type Attacker,
   type BattleEnd,
   type CargoLoss,
+  type MineRef,
   type TargetRef,
   type UnitRef,
 } from './combat-events';
@@ -43,10 +45,11 @@ import {
   techPenalty,
   techSave,
 } from './experience';
-import { bombard, groundCombat, landPcf } from './ground';
+import { bombard, bombarders, groundCombat, landPcf } from './ground';
 import { formatOrder, type SfOrder } from './orders';
 import {
   compareAreas,
+  sameTarget,
   stepWeeks,
   CRAFT_TYPES,
   type AreaId,
@@ -55,6 +58,9 @@ import {
   type CraftType,
   type Crew,
   type EmpireId,
+  type MineTarget,
+  type MineWeapon,
+  type Ship,
   type SfState,
   type TaskForce,
   type Turn,
@@ -437,9 +443,6 @@ export function contested(s: SfState): AreaId[] {
 
 // ---- The fight ----
 
-/** Who fires: a unit, or a group of its craft. */
-type Attacker = UnitRef | { craft: CraftType; of: UnitRef; count: number };
-
 interface Unit {
   ref: UnitRef;
   owner: EmpireId;
@@ -507,6 +510,8 @@ class Fight {
   readonly tfs: TfState[] = [];
   readonly groups: Group[] = [];
   private attacked = new Set<Unit>();
+  /** Who attacked each unit this round, in the order they first did: its mines' targets (§6.41). */
+  private attackers = new Map<Unit, (Unit | Group)[]>();
   private order: number[] = [];
   private captorTf = new Map<EmpireId, string>();
   round = 0;
@@ -678,14 +683,17 @@ class Fight {
 
   // ---- Fire ----
 
-  private fire(u: Unit, target: Unit, beamsAllowed: boolean): ReturnType<typeof attack> {
+  private fire(u: Unit, target: Unit, beamsAllowed: boolean): AttackResult {
     const x = this.live(u);
-    const att = empireById(this.s, u.owner).tech;
-    const def = empireById(this.s, target.owner).tech;
-    const base = crewHit(x.crew) + commanderHit(x.crew);
-    const ecm = this.op(target, '?') > 0 ? 2 : 0;
     const beams = beamsAllowed ? this.op(u, 'O') : 0;
-    const missiles = this.op(u, '/\\');
+    return this.volley(u.owner, target, beams, this.op(u, '/\\'), crewHit(x.crew) + commanderHit(x.crew));
+  }
+
+  /** `owner`'s beams and missiles at `target` (§7.3), `base` added to every to-hit die. */
+  private volley(owner: EmpireId, target: Unit, beams: number, missiles: number, base: number): AttackResult {
+    const att = empireById(this.s, owner).tech;
+    const def = empireById(this.s, target.owner).tech;
+    const ecm = this.op(target, '?') > 0 ? 2 : 0;
     return attack(
       this.t.rng,
       {
@@ -708,9 +716,59 @@ class Fight {
   /** Beams at small craft (§7.2 step 4 Decision): each O a d10, 9+ with crew and Beam tech. */
   private fireAtCraft(u: Unit): { rolls: number[]; hits: number } {
     const x = this.live(u);
-    const mod = crewHit(x.crew) + commanderHit(x.crew) + techHit(empireById(this.s, u.owner).tech.BEAM);
-    const rolls = Array.from({ length: this.op(u, 'O') }, () => d10(this.t.rng));
+    return this.beamsAtCraft(u.owner, this.op(u, 'O'), crewHit(x.crew) + commanderHit(x.crew));
+  }
+
+  /** `beams` of `owner` at small craft: a d10 each, 9+ with `base` and Beam tech. */
+  private beamsAtCraft(owner: EmpireId, beams: number, base: number): { rolls: number[]; hits: number } {
+    const mod = base + techHit(empireById(this.s, owner).tech.BEAM);
+    const rolls = Array.from({ length: beams }, () => d10(this.t.rng));
     return { rolls, hits: rolls.filter((r) => r + mod >= 9).length };
+  }
+
+  /** Remembers who attacked a unit this round, for its mines (§6.41); nothing to do without them. */
+  private noteAttack(target: Unit, by: Unit | Group): void {
+    if (!this.s.settings.mines) return;
+    const list = this.attackers.get(target) ?? [];
+    if (!list.includes(by)) list.push(by);
+    this.attackers.set(target, list);
+  }
+
+  /** §7.2 step 7: the mines protecting each unit attacked this round (destroyed in it, too) fire. */
+  private mineFire(): void {
+    for (const [target, by] of this.attackers)
+      this.fireMines(target.owner, 'ship' in target.ref ? target.ref : target.ref.groundBase, by);
+  }
+
+  /**
+   * §6.41: each of `owner`'s mines protecting `protect` fires once, with no crew modifier, at one of
+   * `by`, its attackers still in the fight: only ships or small craft, never a base. Decision: at the
+   * largest ship, else (beam mines only: missiles cannot target craft, §6.4) at the most numerous
+   * craft group; the book leaves the choice to the player. Mines are not units: they take no damage
+   * meant for their target, and never withdraw or surrender.
+   * Decision: v1 lets no doctrine target mines, so enemies never fire at them. §6.41 says an enemy
+   * "does not have to" attack them, so it may; but the book gives no to-hit, save or damage rule for a
+   * shot at a mine, and a v1 doctrine names only ships, classes and craft.
+   */
+  fireMines(owner: EmpireId, protect: MineTarget, by: (Unit | Group)[]): void {
+    const field = this.s.minefields.find((f) => f.owner === owner && sameTarget(f.protect, protect));
+    if (!field) return;
+    const shoot = (mine: MineWeapon) => {
+      const ref: MineRef = { mine, owner, protect };
+      const ship = this.largest(
+        by.filter((v): v is Unit => !('carrier' in v) && v.kind === 'ship' && !v.out),
+      );
+      const beam = mine === 'O' ? 1 : 0;
+      if (ship) return this.strike(ref, ship, this.volley(owner, ship, beam, 1 - beam, 0));
+      const groups = by.filter((g): g is Group => 'carrier' in g && g.count > 0);
+      const group = beam ? groups.sort((a, b) => b.count - a.count)[0] : undefined;
+      if (!group) return;
+      const { rolls, hits } = this.beamsAtCraft(owner, 1, 0);
+      this.shootCraft(ref, group, rolls, hits);
+    };
+    const { beam, missile } = field;
+    for (let i = 0; i < beam; i++) shoot('O');
+    for (let i = 0; i < missile; i++) shoot('/\\');
   }
 
   /** Applies `unsaved` hits to `target` as one Shot event, and its destruction. */
@@ -808,6 +866,7 @@ class Fight {
         continue;
       }
       this.attacked.add(target.unit);
+      this.noteAttack(target.unit, u);
       this.strike(u.ref, target.unit, this.fire(u, target.unit, this.mode === 'space'));
     }
   }
@@ -827,7 +886,10 @@ class Fight {
     }
     for (const { u, target, r } of shots) {
       if ('group' in target) this.shootCraft(u.ref, target.group, r.rolls, (r as { hits: number }).hits);
-      else this.strike(u.ref, target.unit, r as ReturnType<typeof attack>);
+      else {
+        this.noteAttack(target.unit, u);
+        this.strike(u.ref, target.unit, r as AttackResult);
+      }
     }
   }
 
@@ -857,6 +919,7 @@ class Fight {
     const v = target.unit;
     const need = v.kind === 'groundBase' ? fire.ground : fire.unit;
     if (need === null) return;
+    this.noteAttack(v, g);
     const def = empireById(this.s, v.owner).tech;
     const mod =
       crewHit(crew) +
@@ -1231,10 +1294,12 @@ class Fight {
       this.initiative();
       this.launch();
       this.attacked.clear();
+      this.attackers.clear();
       for (const g of this.groups) if (g.count > 0 && !g.carrier.out) g.target = this.declare(g);
       this.shipFire();
       this.baseFire();
       this.craftFire();
+      this.mineFire();
       this.withdraw(this.morale());
       this.joinRolls();
       end = this.end();
@@ -1363,7 +1428,25 @@ export function fightArea(t: Turn, area: AreaId, week: number): void {
   t.emit('BattleBegan', { area, week, sides });
   const withdrawn = space ? spaceBattle(t, area, sides) : new Set<number>();
   spaceToGround(t, area, sides, withdrawn);
-  landPcf(t, area, withdrawn);
+  const landed = landPcf(t, area, withdrawn);
+  if (s.settings.mines) planetMines(t, area, sides, [...landed, ...bombarders(s, area, withdrawn)]);
   groundCombat(t, area);
   bombard(t, area, withdrawn);
+}
+
+/**
+ * §6.41 for a planet: the mines protecting it fire, each once, at the ships that landed PCF on it
+ * this week or are to bombard it (none withdrawn). Their shots belong to no battle round (round 0).
+ * Decision: §9.29 has surviving ships "launch an attack on any planetary bodies" by bombarding or
+ * landing PCF, so both are attacks on the inhabited location the mines protect. Mines "attack after
+ * all other forces in the combat phase": after space and space-to-ground combat and the landings;
+ * ground combat waits for all space combat (§9.292) and bombardment comes after all other combat
+ * (§9.293), so the mines fire between, and only the ships that survive them bombard.
+ */
+function planetMines(t: Turn, area: AreaId, sides: EmpireId[][], ships: Ship[]): void {
+  const owner = bodyAt(t.state, area)?.owner;
+  if (!owner || ships.length === 0) return;
+  const fight = new Fight(t, area, sides, 'space');
+  const units = ships.map((x) => fight.addUnit({ ship: x.id }, x.owner, 'ship', x.tf, true));
+  fight.fireMines(owner, area, units);
 }

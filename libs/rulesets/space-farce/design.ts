@@ -190,6 +190,10 @@ export const CRAFT_PER_V = 2;
 
 const craftCount = (c: Craft) => CRAFT_TYPES.reduce((n, t) => n + c[t], 0);
 
+/** Free room for small craft in a unit's operational V bays. */
+export const freeBays = (design: string, destroyed: readonly number[], craft: Craft): number =>
+  CRAFT_PER_V * operational(design, destroyed, 'V') - craftCount(craft);
+
 /** C systems a cargo fills (§6.1): 10 MP, 1 BP, 1 PCF, 1 trade EP or 1 mine a C; 10 C a colonist EP; 2 craft a C. */
 export const cargoUsed = (c: Cargo): number =>
   Math.ceil(c.mp / PER_C.mp) +

@@ -3,7 +3,9 @@ import { systemsOf } from './design';
 import { demoted } from './experience';
 import { relationOf } from './weeks-events';
 import {
+  dropMines,
   plural,
+  sameTarget,
   RULESET_ID,
   type AreaId,
   type Body,
@@ -64,12 +66,16 @@ export interface EconomyEventMap {
   JobProgressed: { job: number; bp: number; materials: { ship: number; bp: number }[] };
   /** §6.3: a job ends, finished (its product follows) or dropped; it leaves the list. */
   JobEnded: { job: number; finished: boolean; note: string };
+  /** §6.3: a job under way does no work this month (its yard or the ship it repairs moves or is away); the owner is told why. */
+  JobPaused: { job: number; note: string };
   /** §6.312: a finished extension is appended to the area's ground base. */
   GroundBaseExtended: { area: AreaId; design: string };
   /** §6.3: finished small craft go into a unit's V bays (`ship`), or the area's ground base (`ship` null). */
   CraftStowed: { owner: EmpireId; ship: number | null; area: AreaId; craft: CraftType; count: number };
   /** §6.32, §6.41: finished packed materials (BP) or mines go into the yard's cargo. */
   CargoPacked: { ship: number; bp: number; mines: { beam: number; missile: number } };
+  /** §6.314: small craft packed into a unit's cargo (a negative count: taken out of it, to a V bay). */
+  CraftPacked: { ship: number; craft: CraftType; count: number };
   /** §6.3 (f): a repaired ship's destroyed systems are restored; a heavy loss costs its crew a level (§6.10). */
   ShipRepaired: { ship: number };
   /** §6.5: the research queue is replaced. */
@@ -100,6 +106,8 @@ export interface EconomyEventMap {
   BlockadeChanged: { area: AreaId; blockaded: boolean };
   /** §6.7: a captured area with no garrison goes back to `owner` (null: unowned). */
   AreaReverted: { area: AreaId; owner: EmpireId | null };
+  /** §6.2 (e3): mines protecting a planet without a ground base are lost for want of maintenance; a field left empty goes. */
+  MinesLost: { owner: EmpireId; protect: AreaId; beam: number; missile: number };
 }
 
 export type EconomyEventName = keyof EconomyEventMap;
@@ -120,9 +128,11 @@ export const ECONOMY_VERSIONS: Record<EconomyEventName, number> = {
   JobPaid: 1,
   JobProgressed: 1,
   JobEnded: 1,
+  JobPaused: 1,
   GroundBaseExtended: 1,
   CraftStowed: 1,
   CargoPacked: 1,
+  CraftPacked: 1,
   ShipRepaired: 1,
   ResearchQueueSet: 1,
   ResearchFunded: 1,
@@ -138,6 +148,7 @@ export const ECONOMY_VERSIONS: Record<EconomyEventName, number> = {
   YearEnded: 1,
   BlockadeChanged: 1,
   AreaReverted: 1,
+  MinesLost: 1,
 };
 
 type EconomyEvent = {
@@ -178,6 +189,7 @@ const tell = (s: SfState, who: EmpireId | null, kind: NewsKind, text: string) =>
 /** Removes a ship, and its task force when it was the last ship in it. */
 function removeShip(s: SfState, x: Ship) {
   s.ships = s.ships.filter((y) => y.id !== x.id);
+  dropMines(s, { ship: x.id });
   if (x.tf !== null && !s.ships.some((y) => y.owner === x.owner && y.tf === x.tf))
     s.taskForces = s.taskForces.filter((t) => !(t.owner === x.owner && t.name === x.tf));
 }
@@ -308,6 +320,9 @@ export function applyEconomy(s: SfState, event: RulesetEvent): boolean {
       tell(s, j.owner, 'construction', e.data.note);
       return true;
     }
+    case 'space-farce.JobPaused':
+      tell(s, job(s, e.data.job).owner, 'construction', e.data.note);
+      return true;
     case 'space-farce.GroundBaseExtended': {
       const gb = body(s, e.data.area).groundBase;
       if (gb) gb.design += e.data.design;
@@ -326,6 +341,9 @@ export function applyEconomy(s: SfState, event: RulesetEvent): boolean {
       cargo.mines.missile += e.data.mines.missile;
       return true;
     }
+    case 'space-farce.CraftPacked':
+      ship(s, e.data.ship).cargo.craft[e.data.craft] += e.data.count;
+      return true;
     case 'space-farce.ShipRepaired': {
       const x = ship(s, e.data.ship);
       x.destroyed = [];
@@ -423,6 +441,21 @@ export function applyEconomy(s: SfState, event: RulesetEvent): boolean {
         b.localEp = 0;
       }
       tell(s, b.owner, 'blockade', `${b.area} ${b.blockaded ? 'is blockaded' : 'is no longer blockaded'}`);
+      return true;
+    }
+    case 'space-farce.MinesLost': {
+      const { owner, protect, beam, missile } = e.data;
+      const f = s.minefields.find((x) => x.owner === owner && sameTarget(x.protect, protect));
+      if (!f) throw new Error(`no mines of ${owner} at ${protect}`);
+      f.beam -= beam;
+      f.missile -= missile;
+      if (f.beam + f.missile === 0) s.minefields.splice(s.minefields.indexOf(f), 1);
+      tell(
+        s,
+        owner,
+        'maintenance',
+        `${plural(beam + missile, 'mine')} protecting ${protect} lost for want of maintenance: ${UNPAID}`,
+      );
       return true;
     }
     case 'space-farce.AreaReverted': {

@@ -33,6 +33,8 @@ function buildMonth(s: SfState, o: MonthOrders = {}) {
 }
 
 const p1 = (s: SfState) => empireById(s, 'p1');
+const jobNotes = (events: { type: string; data: unknown }[]) =>
+  events.filter((e) => e.type === 'space-farce.JobEnded').map((e) => (e.data as { note: string }).note);
 const home = (s: SfState) => body(s, homeOf(s, 'p1'));
 const inSystem = (s: SfState, code: string): AreaId => `${homeOf(s, 'p1').split(' ')[0]} ${code}`;
 /** p1's home at 12 EP with a ground base of 4 V (SF-10), 30 EP in the treasury. */
@@ -161,14 +163,14 @@ describe('maintenance (§6.2)', () => {
     const t = turn(s);
     const month = spend(t, { p1: orders('MAINT ORDER pcf,transports,warships,bases') });
     // No treasury: nothing is paid. Every unit owes its MP.
-    expect(month.debts.filter((d) => d.owner === 'p1').map((d) => [d.ship, d.pcf, d.mp])).toEqual([
-      [null, true, 1],
-      [6, false, 1],
-      [2, false, 1],
-      [3, false, 1],
-      [4, false, 1],
-      [5, false, 1],
-      [1, false, 3],
+    expect(month.debts.filter((d) => d.owner === 'p1').map((d) => [d.ship, d.kind, d.mp])).toEqual([
+      [null, 'pcf', 1],
+      [6, 'unit', 1],
+      [2, 'unit', 1],
+      [3, 'unit', 1],
+      [4, 'unit', 1],
+      [5, 'unit', 1],
+      [1, 'unit', 3],
     ]);
     applyMaintenanceLoss(t, month);
     const dd = shipNamed(t.state, 'p1', 'DD1');
@@ -528,6 +530,113 @@ describe('building at yards (§6.32–6.33)', () => {
     expect(still.state.jobs).toEqual([]);
   });
 
+  it('§6.33: a yard SPLIT, ASSIGNed or MERGEd into a TF that moves is moving; one split off it stays', () => {
+    const s = start();
+    p1(s).treasury = 100;
+    const far = inSystem(s, '1R');
+    const there = inSystem(s, '2H');
+    const yd = commissionShip(s, 'p1', 'YD', 'SySyOEEE', far, 'TF3');
+    yd.cargo.bp = 24;
+    commissionShip(s, 'p1', 'DD', 'SOE', far, 'TF3');
+    commissionShip(s, 'p1', 'DD', 'SOE', far, 'TF4');
+    const build = 'BUILD YD1 CA "SAO/\\EE"';
+    for (const forming of ['ASSIGN YD1 TF4', 'MERGE TF3 INTO TF4', 'SPLIT TF3 TF9: YD1\nMERGE TF9 INTO TF4'])
+      expect([
+        forming,
+        buildMonth(s, { p1: orders(`${build}\n${forming}\nTF4: -> ${there}`) }).said[1],
+      ]).toEqual([forming, 'rejected YARD_MOVING']);
+    const stays = buildMonth(s, { p1: orders(`${build}\nSPLIT TF3 TF9: YD1\nTF3: -> ${there}`) });
+    expect(stays.said[1]).toBe('done');
+    // The job under way does no work in a month its yard joins a TF that moves.
+    const next = buildMonth(nextMonth(stays.state), { p1: orders(`ASSIGN YD1 TF4\nTF4: -> ${there}`) });
+    expect(next.state.jobs.map((j) => j.built)).toEqual(stays.state.jobs.map((j) => j.built));
+  });
+
+  it('§6.3: repairs only a ship that stays at the yard this month, as its TF will be', () => {
+    const s = start();
+    p1(s).treasury = 20;
+    const dd = shipNamed(s, 'p1', 'DD1');
+    if (dd) dd.destroyed = [0, 1];
+    const far = inSystem(s, '1R');
+    const leaves = buildMonth(s, { p1: orders(`REPAIR BS1 DD1\nSPLIT TF1 TF5: DD1\nTF5: -> ${far}`) });
+    expect(leaves.said[1]).toBe('rejected NOT_PRESENT');
+    const stays = buildMonth(s, { p1: orders(`REPAIR BS1 DD1\nSPLIT TF1 TF5: DD1\nTF1: -> ${far}`) });
+    expect(stays.said[1]).toBe('done');
+  });
+
+  it('§6.314: craft built INTO a unit fill its free V bays, then are packed into its C, 2 a C', () => {
+    const { s, at } = twelveEpHome();
+    commissionShip(s, 'p1', 'CV', 'SVCE', at, 'TF1');
+    const r = buildMonth(s, { p1: orders(`BUILD ${at} SC F x5 INTO CV1\nBUILD ${at} SC B x3 INTO TRN1`) });
+    expect(r.said).toEqual({ 1: 'reduced NO_ROOM', 2: 'done' });
+    expect(shipNamed(r.state, 'p1', 'CV1')).toMatchObject({ craft: { F: 2 }, cargo: { craft: { F: 2 } } });
+    expect(shipNamed(r.state, 'p1', 'TRN1')?.cargo.craft.B).toBe(3);
+    expect(r.events.filter((e) => e.type === 'space-farce.JobEnded').map((e) => e.data)).toMatchObject([
+      { note: '4 F stowed in CV1, 2 of them packed in its cargo' },
+      { note: "3 B packed in TRN1's cargo" },
+    ]);
+  });
+
+  it('§6.314: the C craft INTO a unit count on are kept for them: a later LOAD is reduced, and the check agrees', () => {
+    const s = start();
+    const at = homeOf(s, 'p1');
+    p1(s).treasury = 100;
+    // TRN1: 4 C and no V bay; the two fighters take one C.
+    const text = `BUILD ${at} SC F x2 INTO TRN1\nBUILD ${at} MP 4\nLOAD TF1 MP 40 AT ${at}`;
+    const r = buildMonth(s, { p1: orders(text) });
+    expect(r.said).toEqual({ 1: 'done', 2: 'done', 3: 'reduced NO_CARGO' });
+    expect(shipNamed(r.state, 'p1', 'TRN1')?.cargo).toMatchObject({ mp: 30, craft: { F: 2 } });
+    expect(jobNotes(r.events)).toEqual(["2 F packed in TRN1's cargo"]);
+    expect(checkEconomy(s, 'p1', orders(text)).map((d) => `${d.line} ${d.severity}`)).toEqual(['3 warning']);
+  });
+
+  it("§6.314: craft INTO a yard and its PACKED materials share its C: each sees the other's", () => {
+    const s = start();
+    p1(s).treasury = 100;
+    // BS1: 3 C and no V bay.
+    const packedFirst = buildMonth(s, { p1: orders('BUILD BS1 PACKED 2\nBUILD BS1 SC F x4 INTO BS1') });
+    expect(packedFirst.said).toEqual({ 1: 'done', 2: 'reduced NO_ROOM' });
+    expect(packedFirst.state.jobs).toEqual([]);
+    expect(shipNamed(packedFirst.state, 'p1', 'BS1')?.cargo).toMatchObject({ bp: 2, craft: { F: 2 } });
+    const craftFirst = buildMonth(s, { p1: orders('BUILD BS1 SC F x6 INTO BS1\nBUILD BS1 PACKED 1') });
+    expect(craftFirst.said).toEqual({ 1: 'done', 2: 'rejected NO_CARGO' });
+  });
+
+  it('a planet line INTO a hold with no room left is rejected: no job of no craft', () => {
+    const s = start();
+    const at = homeOf(s, 'p1');
+    p1(s).treasury = 100;
+    const lines = [
+      'BUILD BS1.Sy1 CA "SAO/\\EE"',
+      'BUILD BS1.Sy1 SC F x4 INTO TRN1',
+      `BUILD ${at} MP 4`,
+      `LOAD TF1 MP 40 AT ${at}`,
+      `BUILD ${at} SC F x2 INTO TRN1`,
+    ];
+    const r = buildMonth(s, { p1: orders(lines.join('\n')) });
+    expect(r.said).toMatchObject({ 2: 'done', 4: 'reduced NO_CARGO', 5: 'rejected NO_ROOM' });
+    expect(r.state.jobs.filter((j) => j.item.kind === 'craft').map((j) => j.item)).toEqual([
+      { kind: 'craft', craft: 'F', count: 4, into: 'TRN1' },
+    ]);
+  });
+
+  it('Decision: packed materials that no longer fit the yard when finished are lost, and the note says so', () => {
+    const s = start();
+    const builder = { ship: shipNamed(s, 'p1', 'BS1')?.id ?? 0, sy: 0 };
+    const item = { kind: 'packed', bp: 3 } as const;
+    apply(
+      s,
+      sfEvent('JobOrdered', {
+        job: { id: 1, owner: 'p1', builder, item, cost: 3, paid: 2, built: 2, ordered: 1 },
+      }),
+    );
+    const bs = shipNamed(s, 'p1', 'BS1');
+    if (bs) bs.destroyed = [2, 3]; // two of its three C, as a battle in the weeks would
+    const r = buildMonth(s);
+    expect(shipNamed(r.state, 'p1', 'BS1')?.cargo.bp).toBe(1);
+    expect(jobNotes(r.events)).toEqual(["3 BP packed ready in BS1's cargo, 2 lost for want of room"]);
+  });
+
   it('makes packed materials with every Sy, and a yard away from home uses them', () => {
     const s = start();
     p1(s).treasury = 100;
@@ -543,6 +652,34 @@ describe('building at yards (§6.32–6.33)', () => {
     expect(r.said[1]).toBe('done');
     expect(shipNamed(r.state, 'p1', 'BS1')?.cargo.bp).toBe(0);
     expect(taskForce(r.state, 'p1', 'NEW1')?.area).toBe(far);
+  });
+
+  it('§6.3: a repair pauses, unpaid, while its ship moves or stands elsewhere, says why, and resumes at the yard', () => {
+    const s = start();
+    p1(s).treasury = 100;
+    const at = homeOf(s, 'p1');
+    const far = inSystem(s, '1R');
+    const ca = commissionShip(s, 'p1', 'CA', 'SAOOEE', at, 'TF7');
+    ca.destroyed = [0, 1, 2, 3, 4];
+    const m1 = buildMonth(s, { p1: orders('REPAIR BS1 CA1') });
+    expect(m1.state.jobs).toMatchObject([{ item: { kind: 'repair' }, cost: 5, paid: 3, built: 3 }]);
+    const moving = buildMonth(nextMonth(m1.state), { p1: orders(`TF7: -> ${far}`) });
+    const away = nextMonth(moving.state);
+    const tf7 = taskForce(away, 'p1', 'TF7');
+    if (tf7) tf7.area = far; // the weeks took it there
+    const m3 = buildMonth(away);
+    for (const r of [moving, m3]) {
+      expect(r.state.jobs).toMatchObject([{ paid: 3, built: 3 }]);
+      expect(
+        r.events.filter((e) => e.type === 'space-farce.JobPaid' || e.type === 'space-farce.JobEnded'),
+      ).toEqual([]);
+    }
+    expect(m3.state.news.p1.map((n) => n.text)).toContain(`repair of CA1 paused: CA1 is not at ${at}`);
+    expect(moving.state.news.p1.map((n) => n.text)).toContain('repair of CA1 paused: CA1 has orders to move');
+    const back = nextMonth(m3.state);
+    const tf = taskForce(back, 'p1', 'TF7');
+    if (tf) tf.area = at;
+    expect(jobNotes(buildMonth(back).events)).toEqual(['CA1 repaired']);
   });
 
   it('repairs a damaged ship at 1 BP a space and releases it when done', () => {

@@ -1,6 +1,5 @@
 import type { Diagnostic } from '@warpgate/engine';
 import {
-  cargoUsed,
   countOf,
   craftCost,
   CRAFT_PER_V,
@@ -8,15 +7,17 @@ import {
   damage,
   damagePriority,
   designError,
+  freeBays,
   freeCargo,
   GROUND_BASE_SYSTEMS,
   MINE_COST,
+  mineMaintenance,
   operational,
   PCF_COST,
   pcfMaintenance,
-  PER_C,
   PLANET_SHIP_MAX,
   potential,
+  room,
   sizeOf,
   spacesOf,
   systemsOf,
@@ -44,16 +45,19 @@ import { empireNamed } from './diplomacy';
 import {
   compareAreas,
   monthOfYear,
+  sameTarget,
   systemOf,
   yearOf,
   type AreaId,
   type Body,
-  type Craft,
+  type CraftType,
   type Empire,
   type EmpireId,
   type Job,
   type JobItem,
   type MaintenanceCategory,
+  type MineTarget,
+  type MineWeapon,
   type OrderOutcome,
   type SfState,
   type Ship,
@@ -85,13 +89,16 @@ export interface JobWork {
   materials: boolean;
 }
 
-/** Unpaid maintenance of one unit (§6.2): lost in step e3. `pcf`: a PCF group, else a ship or ground base. */
+/**
+ * Unpaid maintenance of one unit (§6.2): lost in step e3. `unit`: a ship or base (with the mines
+ * protecting it, §6.41); `pcf`: a PCF group; `mines`: the mines protecting a planet without a ground base.
+ */
 export interface Debt {
   owner: EmpireId;
-  /** The ship or base; for PCF, the ship whose cargo holds them. Null: the ground base or garrison at `area`. */
+  /** The ship or base; for PCF, the ship whose cargo holds them. Null: the ground base, garrison or mines at `area`. */
   ship: number | null;
   area: AreaId | null;
-  pcf: boolean;
+  kind: 'unit' | 'pcf' | 'mines';
   mp: number;
   /** Owed by a unit out of supply (§6.2): it could draw only on carried MP, not on the pool. */
   outOfSupply: boolean;
@@ -143,10 +150,6 @@ export const recoveryChance = (b: Pick<Body, 'type' | 'maxEp' | 'currentEp'>): n
 /** §6.7 captured area: the captor gets min(its PCF there, floor(current EP / 2)) (SF-22). */
 export const capturedRevenue = (pcf: number, currentEp: number): number =>
   Math.min(pcf, Math.floor(currentEp / 2));
-
-/** Free room for small craft in a unit's operational V bays. */
-const freeBays = (design: string, destroyed: number[], craft: Craft) =>
-  CRAFT_PER_V * operational(design, destroyed, 'V') - sum(Object.values(craft), (n) => n);
 
 /** Own ships and bases in an area, ascending id. */
 const unitsAt = (s: SfState, owner: EmpireId, area: AreaId): Ship[] =>
@@ -290,7 +293,7 @@ function spendFor(t: Turn, e: Empire, lines: readonly SfOrder[], month: MonthEco
   for (const o of of('colonists')) resolveLine(t, e.id, o, () => transfer(t, e, o));
 
   const cap = new Capacity();
-  const moving = movingTfs(t.state, e, lines);
+  const moving = movingShips(t.state, e, lines);
   scheduleStanding(t, e, cap, month, moving);
   for (const o of lines) {
     if ('setup' in o && o.setup) continue;
@@ -494,7 +497,7 @@ export function supplyPoint(s: SfState, owner: EmpireId, area: AreaId, sharing: 
 interface Upkeep {
   ship: Ship | null;
   area: AreaId | null;
-  pcf: boolean;
+  kind: Debt['kind'];
   category: MaintenanceCategory;
   size: number;
   due: number;
@@ -505,6 +508,11 @@ interface Upkeep {
 /** Everything an empire must maintain this month, in its payment order (§6.2). */
 function upkeepOf(s: SfState, e: Empire, sharing: Set<string>): Upkeep[] {
   const list: Upkeep[] = [];
+  // §6.41: mines add 1 MP each to their target's upkeep (SF-16), and are lost with it.
+  const minesOn = (target: MineTarget) => {
+    const f = s.minefields.find((x) => x.owner === e.id && sameTarget(x.protect, target));
+    return f ? mineMaintenance(f.beam + f.missile) : 0;
+  };
   for (const x of s.ships.filter((y) => y.owner === e.id)) {
     const loc = locationOf(s, x);
     const size = sizeOf(systemsOf(x.design));
@@ -519,12 +527,13 @@ function upkeepOf(s: SfState, e: Empire, sharing: Set<string>): Upkeep[] {
       from = local && operational(x.design, x.destroyed, 'C') > 0 ? 'pool' : cargo;
     }
     const category = x.kind === 'base' ? 'bases' : isTransport(x.design) ? 'transports' : 'warships';
-    list.push({ ship: x, area: null, pcf: false, category, size, due: unitMaintenance(size), from });
+    const due = unitMaintenance(size) + minesOn({ ship: x.id });
+    list.push({ ship: x, area: null, kind: 'unit', category, size, due, from });
     if (x.cargo.pcf && x.cargo.pcf.count > 0)
       list.push({
         ship: x,
         area: null,
-        pcf: true,
+        kind: 'pcf',
         category: 'pcf',
         size: 0,
         due: pcfMaintenance(x.cargo.pcf.count),
@@ -532,24 +541,28 @@ function upkeepOf(s: SfState, e: Empire, sharing: Set<string>): Upkeep[] {
       });
   }
   for (const b of allBodies(s)) {
+    const mines = minesOn(b.area);
     if (b.owner === e.id && b.groundBase) {
       const size = sizeOf(systemsOf(b.groundBase.design));
+      const due = unitMaintenance(size) + mines;
+      list.push({ ship: null, area: b.area, kind: 'unit', category: 'bases', size, due, from: 'pool' });
+    } else if (mines > 0)
+      // Decision: without a ground base the mines are the only unit to pay for, and to lose.
       list.push({
         ship: null,
         area: b.area,
-        pcf: false,
+        kind: 'mines',
         category: 'bases',
-        size,
-        due: unitMaintenance(size),
+        size: 0,
+        due: mines,
         from: 'pool',
       });
-    }
     const g = b.garrisons.find((x) => x.owner === e.id);
     if (g && g.count > 0)
       list.push({
         ship: null,
         area: b.area,
-        pcf: true,
+        kind: 'pcf',
         category: 'pcf',
         size: 0,
         due: pcfMaintenance(g.count),
@@ -617,7 +630,7 @@ function payMaintenance(t: Turn, e: Empire, month: MonthEconomy, sharing: Set<st
         owner: e.id,
         ship: u.ship?.id ?? null,
         area: u.area,
-        pcf: u.pcf,
+        kind: u.kind,
         mp: owed,
         outOfSupply: u.from !== 'pool',
       });
@@ -630,15 +643,30 @@ function payMaintenance(t: Turn, e: Empire, month: MonthEconomy, sharing: Set<st
   t.emit('MaintenancePaid', { empire: e.id, pool: fromPool, cargo });
 }
 
+/** Up to `mp` of an owner's mines protecting an area, lost one per unpaid MP (§6.2, §6.41). */
+function loseMines(t: Turn, owner: EmpireId, area: AreaId, mp: number): void {
+  const f = t.state.minefields.find((x) => x.owner === owner && sameTarget(x.protect, area));
+  if (!f || mp <= 0) return;
+  // Decision: beam mines are lost first (the book gives no order).
+  const beam = Math.min(f.beam, mp);
+  const missile = Math.min(f.missile, mp - beam);
+  t.emit('MinesLost', { owner, protect: area, beam, missile });
+}
+
 /**
  * §5 step e3 (after e2 research; `month` from step b): each unpaid MP costs its unit one system (by
- * damage priority) or its group one PCF. Units gone since step b are skipped.
+ * damage priority), its group one PCF or one mine. Units gone since step b are skipped, but for
+ * the mines protecting a planet: what its ground base cannot lose (or all, the base gone) falls on them.
  */
 export function applyMaintenanceLoss(t: Turn, month: MonthEconomy): void {
   const s = t.state;
   for (const d of month.debts) {
     const e = empireById(s, d.owner);
-    if (d.pcf) {
+    if (d.kind === 'mines') {
+      if (d.area !== null) loseMines(t, d.owner, d.area, d.mp);
+      continue;
+    }
+    if (d.kind === 'pcf') {
       const count =
         d.ship !== null
           ? (shipById(s, d.ship)?.cargo.pcf?.count ?? 0)
@@ -656,8 +684,10 @@ export function applyMaintenanceLoss(t: Turn, month: MonthEconomy): void {
       continue;
     }
     const unit = d.ship !== null ? shipById(s, d.ship) : bodyAt(s, d.area as AreaId)?.groundBase;
-    if (!unit || (d.ship !== null && (unit as Ship).owner !== d.owner)) continue;
-    const systems = damage(unit.design, unit.destroyed, damagePriority(e, unit.design), d.mp);
+    const systems =
+      unit && (d.ship === null || (unit as Ship).owner === d.owner)
+        ? damage(unit.design, unit.destroyed, damagePriority(e, unit.design), d.mp)
+        : [];
     if (systems.length > 0)
       t.emit('MaintenanceLoss', {
         owner: d.owner,
@@ -667,6 +697,8 @@ export function applyMaintenanceLoss(t: Turn, month: MonthEconomy): void {
         pcf: 0,
         outOfSupply: d.outOfSupply,
       });
+    // A base's mines go with it (dropMines); a planet's stay, and owe what its ground base could not pay.
+    if (d.ship === null && d.area !== null) loseMines(t, d.owner, d.area, d.mp - systems.length);
   }
 }
 
@@ -697,7 +729,7 @@ function transfer(t: Turn, e: Empire, o: Extract<SfOrder, { type: 'colonists' }>
   const tf = taskForce(s, e.id, o.tf);
   if (!tf || tf.area !== b.area) refuse('NOT_PRESENT', `${o.tf} is not at ${b.area}`);
   const { loads, total } = spread(tfShips(s, e.id, o.tf), o.ep, (x) =>
-    Math.floor(freeCargo(x) / C_PER_COLONIST_EP),
+    Math.floor(freeCargo(committed(s, x)) / C_PER_COLONIST_EP),
   );
   if (total === 0) refuse('NO_CARGO', `${o.tf} has no 10 free C for colonists`);
   t.emit('ColonistsLoaded', {
@@ -750,12 +782,13 @@ class Capacity {
 }
 
 /**
- * The empire's task forces that may move this month (§6.33: a ship's Sy works only in a month its
- * ship does not move): those with a route left (unless a HOLD line clears it) and those a MOVE or
- * SURVEY line sends, given directly or by IF … THEN. Decision: decided in step b3 from the orders, so
- * a conditional move stops the yard whether or not its trigger comes.
+ * The empire's ships that may move this month (§6.33: a ship's Sy works only in a month its ship
+ * does not move; §6.3: a ship is repaired only standing at the yard): those in a task force with a
+ * route left (unless a HOLD line clears it) or that a MOVE or SURVEY line sends, given directly or by
+ * IF … THEN. Decision: decided in step b3 from the orders, so a conditional move stops the yard
+ * whether or not its trigger comes.
  */
-function movingTfs(s: SfState, e: Empire, lines: readonly SfOrder[]): Set<string> {
+function movingShips(s: SfState, e: Empire, lines: readonly SfOrder[]): Set<number> {
   const held = new Set(lines.flatMap((o) => (o.type === 'hold' ? [o.tf] : [])));
   const moving = new Set(
     s.taskForces.flatMap((tf) =>
@@ -766,7 +799,31 @@ function movingTfs(s: SfState, e: Empire, lines: readonly SfOrder[]): Set<string
     const o = line.type === 'if' ? line.then : line;
     if (o.type === 'move' || o.type === 'survey') moving.add(o.tf);
   }
-  return moving;
+  const ships = s.ships.filter((x) => x.owner === e.id && x.kind === 'ship');
+  const tfs = tfsThisMonth(s, e, ships, lines);
+  return new Set(ships.filter((x) => tfs.get(x.id)?.some((tf) => moving.has(tf))).map((x) => x.id));
+}
+
+/**
+ * The task forces each ship is in this month, as SPLIT, MERGE and ASSIGN lines form them (§5 d1,
+ * in the order written): a ship joins at the start of week 1, before any move, a TF that is new or
+ * in its area; one elsewhere only when they meet, so until then it is in its own as well.
+ */
+function tfsThisMonth(s: SfState, e: Empire, ships: Ship[], lines: readonly SfOrder[]) {
+  const tfs = new Map(ships.map((x) => [x.id, [x.tf as string]]));
+  const join = (x: Ship, name: string) => {
+    const to = taskForce(s, e.id, name);
+    const now = !to || (to.leg === null && to.area === locationOf(s, x));
+    tfs.set(x.id, now ? [name] : [...(tfs.get(x.id) ?? []), name]);
+  };
+  const inTf = (name: string) => ships.filter((x) => tfs.get(x.id)?.includes(name));
+  const named = (names: string[]) => ships.filter((x) => names.some((n) => shipNamed(s, e.id, n) === x));
+  for (const o of lines)
+    if (o.type === 'assign') for (const x of named([o.ship])) join(x, o.tf);
+    else if (o.type === 'split')
+      for (const x of named(o.ships).filter((y) => inTf(o.tf).includes(y))) join(x, o.newTf);
+    else if (o.type === 'merge') for (const x of inTf(o.tf)) join(x, o.intoTf);
+  return tfs;
 }
 
 /** A yard: an own ship or base with operational Sy (`BS1`, `BS1.Sy2`), where it is. */
@@ -780,7 +837,7 @@ interface Yard {
   materials: boolean;
 }
 
-function yardOf(s: SfState, e: Empire, builder: string, moving: Set<string>): Yard {
+function yardOf(s: SfState, e: Empire, builder: string, moving: Set<number>): Yard {
   const [name, syText] = builder.split('.Sy');
   const x = shipNamed(s, e.id, name) ?? refuse('NO_SHIPYARD', `you have no ${name}`);
   const syIndices = systemsOf(x.design).flatMap((sym, i) => (sym === 'Sy' ? [i] : []));
@@ -789,7 +846,7 @@ function yardOf(s: SfState, e: Empire, builder: string, moving: Set<string>): Ya
   const sy = syText === undefined ? null : Number(syText);
   if (sy !== null && !working.includes(sy)) refuse('NO_SHIPYARD', `${name} has no working Sy${sy}`);
   const area = locationOf(s, x) ?? refuse('YARD_MOVING', `${name} is under way`);
-  if (x.kind === 'ship' && moving.has(x.tf ?? ''))
+  if (moving.has(x.id))
     refuse('YARD_MOVING', `${name} has orders to move: a ship's Sy builds only standing still`);
   // §6.32: a base by an own inhabited planet needs no materials; elsewhere, and on ships, it does.
   const materials = x.kind === 'ship' || !supplyPoint(s, e.id, area, new Set());
@@ -897,7 +954,7 @@ function payJob(t: Turn, e: Empire, j: Job, bp: number) {
 }
 
 /** Jobs under way (b3, before the new lines): by id, yards' shared work (packed, mines) last. */
-function scheduleStanding(t: Turn, e: Empire, cap: Capacity, month: MonthEconomy, moving: Set<string>) {
+function scheduleStanding(t: Turn, e: Empire, cap: Capacity, month: MonthEconomy, moving: Set<number>) {
   const s = t.state;
   const jobs = s.jobs
     .filter((j) => j.owner === e.id)
@@ -913,24 +970,37 @@ function scheduleStanding(t: Turn, e: Empire, cap: Capacity, month: MonthEconomy
       }
     } catch (err) {
       if (!(err instanceof Refusal)) throw err;
-      // A planet lost or captured, a yard destroyed: the job and what was paid are lost.
-      if (err.code !== 'YARD_MOVING' && err.code !== 'NOT_INHABITED')
-        t.emit('JobEnded', { job: j.id, finished: false, note: `${describe(j)} abandoned: ${err.note}` });
+      // A yard or ship that moves, a planet without EP: the job waits. A planet lost or captured, a
+      // yard destroyed: the job and what was paid are lost.
+      if (PAUSES.has(err.code))
+        t.emit('JobPaused', { job: j.id, note: `${describe(s, j)} paused: ${err.note}` });
+      else
+        t.emit('JobEnded', { job: j.id, finished: false, note: `${describe(s, j)} abandoned: ${err.note}` });
       continue;
     }
     schedule(t, e, j, cap, month, yard);
   }
 }
 
-/** The yard of a job under way, or a refusal when it cannot work this month. */
-function standingYard(s: SfState, e: Empire, x: Ship, j: Job, moving: Set<string>): Yard {
+const PAUSES = new Set(['YARD_MOVING', 'NOT_INHABITED', 'NOT_PRESENT']);
+
+/**
+ * The yard of a job under way, or a refusal when it cannot work this month. A repair works only
+ * while its ship stands at the yard (§6.3: "in the same area and must not move").
+ */
+function standingYard(s: SfState, e: Empire, x: Ship, j: Job, moving: Set<number>): Yard {
   const yard = yardOf(s, e, shipName(x), moving);
   const sy = sySpan(j);
   if (sy > 0 && !yard.working.includes(sy)) refuse('YARD_MOVING', `Sy${sy} is destroyed`);
+  if (j.item.kind === 'repair') {
+    const ship = shipById(s, j.item.ship) ?? refuse('SHIP_LOST', 'nothing is left to repair');
+    if (locationOf(s, ship) !== yard.area) refuse('NOT_PRESENT', `${shipName(ship)} is not at ${yard.area}`);
+    if (moving.has(ship.id)) refuse('NOT_PRESENT', `${shipName(ship)} has orders to move`);
+  }
   return yard;
 }
 
-function describe(j: Job): string {
+function describe(s: SfState, j: Job): string {
   const i = j.item;
   switch (i.kind) {
     case 'ship':
@@ -944,8 +1014,10 @@ function describe(j: Job): string {
       return `${i.count} ${i.craft}`;
     case 'packed':
       return `${i.bp} BP packed`;
-    case 'repair':
-      return `repair of ship ${i.ship}`;
+    case 'repair': {
+      const x = shipById(s, i.ship);
+      return `repair of ${x ? shipName(x) : 'a lost ship'}`;
+    }
     case 'mines':
       return plural(i.count, 'mine');
   }
@@ -964,17 +1036,18 @@ function order(
   o: BuildOrder,
   cap: Capacity,
   month: MonthEconomy,
-  moving: Set<string>,
+  moving: Set<number>,
 ): Result {
   const s = t.state;
   if (o.type === 'mine' && !s.settings.mines) refuse('MINES_DISABLED', 'this game has no mines');
   if (o.builder.includes(' ')) return planetOrder(t, e, o, ownPlanet(s, e.id, o.builder), cap, month);
-  return yardOrder(t, e, o, yardOf(s, e, o.builder, moving), cap, month);
+  return yardOrder(t, e, o, yardOf(s, e, o.builder, moving), cap, month, moving);
 }
 
 /** Opens a job (nothing paid yet): the job as the state now holds it. */
 function open(t: Turn, e: Empire, builder: Job['builder'], item: JobItem, cost: number): Job {
   const s = t.state;
+  if ('count' in item && item.count <= 0) throw new Error(`a job of ${item.count} ${item.kind}`);
   const j: Job = { id: s.nextJob, owner: e.id, builder, item, cost, paid: 0, built: 0, ordered: s.month };
   t.emit('JobOrdered', { job: j });
   return s.jobs.find((x) => x.id === j.id) as Job;
@@ -1038,13 +1111,13 @@ function planetOrder(t: Turn, e: Empire, o: BuildOrder, b: Body, cap: Capacity, 
         'a PCF',
       );
     case 'craft': {
-      const room = craftRoom(s, e, b.area, o.hold);
-      if (room === 0) refuse('NO_ROOM', `no free V bay for craft in ${o.hold ?? 'the ground base'}`);
+      const space = craftRoom(s, e, b.area, o.hold, o.craft);
+      if (space <= 0) refuse('NO_ROOM', `no room for craft in ${o.hold ?? 'the ground base'}`);
       // Each craft of the line is an item (§6.3): as many as fit the room, the cap and the money.
       // Decision: an odd number pays the half BP up (design.ts craftCost); the cap counts the same BP.
       const capLeft = b.currentEp - p.work;
       const fit = (bp: number) => Math.max(0, 2 * bp);
-      const count = Math.min(o.count, room, fit(capLeft), fit(money));
+      const count = Math.min(o.count, space, fit(capLeft), fit(money));
       if (count === 0 && capLeft <= 0)
         refuse('BUILD_CAP_EXCEEDED', `a craft costs ½ BP: ${Math.max(0, capLeft)} BP of cap left`);
       if (count === 0) refuse('NO_FUNDS', `a craft costs ½ BP: ${money} EP left`);
@@ -1052,7 +1125,7 @@ function planetOrder(t: Turn, e: Empire, o: BuildOrder, b: Body, cap: Capacity, 
       const j = open(t, e, builder, { kind: 'craft', craft: o.craft, count, into: o.hold ?? 'GB' }, cost);
       schedule(t, e, j, cap, month, null);
       const code =
-        count === Math.min(o.count, room)
+        count === Math.min(o.count, space)
           ? 'NO_ROOM'
           : fit(capLeft) < fit(money)
             ? 'BUILD_CAP_EXCEEDED'
@@ -1096,21 +1169,59 @@ function planetOrder(t: Turn, e: Empire, o: BuildOrder, b: Body, cap: Capacity, 
   }
 }
 
-/** Room left for craft INTO a hold at an area: `GB` (or none named) the ground base, else an own unit there. */
-function craftRoom(s: SfState, e: Empire, area: AreaId, hold: string | null): number {
-  const pending = sum(
-    s.jobs.filter((j) => j.owner === e.id && j.item.kind === 'craft' && j.item.into === (hold ?? 'GB')),
-    (j) => (j.item.kind === 'craft' ? j.item.count : 0),
-  );
-  if (hold === null || hold === 'GB') {
-    const gb = bodyAt(s, area)?.groundBase;
-    return gb ? freeBays(gb.design, gb.destroyed, gb.craft) - pending : 0;
-  }
+/**
+ * Room left for craft INTO a hold at an area: `GB` (or none named) the ground base's V bays, else an
+ * own unit's V bays and then its C, packed 2 a C (§6.314); less what jobs under way count on.
+ */
+function craftRoom(s: SfState, e: Empire, area: AreaId, hold: string | null, craft: CraftType): number {
+  if (hold === null || hold === 'GB') return groundBaseBays(s, e.id, area);
   const x = shipNamed(s, e.id, hold);
   // Decision: a hold not yet in service (a carrier finishing this month, SF-11) is checked when the craft are finished.
   if (!x) return Number.MAX_SAFE_INTEGER;
   if (locationOf(s, x) !== area) return refuse('NOT_PRESENT', `${hold} is not at ${area}`);
-  return freeBays(x.design, x.destroyed, x.craft) - pending;
+  const c = committed(s, x);
+  return freeBays(c.design, c.destroyed, c.craft) + room(c, craft);
+}
+
+/** The craft of an owner's jobs under way bound INTO a unit, or into the ground base at an area. */
+function craftBound(s: SfState, owner: EmpireId, hold: Ship | AreaId) {
+  return s.jobs.flatMap((j) => {
+    if (j.owner !== owner || j.item.kind !== 'craft') return [];
+    const into =
+      j.item.into === null || j.item.into === 'GB' ? builderArea(s, j) : shipNamed(s, owner, j.item.into);
+    return into === hold ? [j.item] : [];
+  });
+}
+
+/** Free V bays of the ground base at an area that no craft under way counts on. */
+export function groundBaseBays(s: SfState, owner: EmpireId, area: AreaId): number {
+  const gb = bodyAt(s, area)?.groundBase;
+  if (!gb) return 0;
+  return freeBays(gb.design, gb.destroyed, gb.craft) - sum(craftBound(s, owner, area), (i) => i.count);
+}
+
+/** A Minefield's or a Cargo's count for mines of a weapon. */
+export const mineKind = (weapon: MineWeapon) => (weapon === 'O' ? 'beam' : 'missile');
+
+/**
+ * A unit as its jobs under way will leave it (§6.314, §6.32, §6.41): craft bound INTO it take its
+ * free V bays, then its C (2 a C); the packed materials and mines it builds take its C. Loads and
+ * new orders see only the rest, so what a job counts on is still there when it is delivered.
+ */
+export function committed(s: SfState, x: Ship): Ship {
+  const craft = { ...x.craft };
+  const cargo = { ...x.cargo, craft: { ...x.cargo.craft }, mines: { ...x.cargo.mines } };
+  let bays = Math.max(0, freeBays(x.design, x.destroyed, x.craft));
+  for (const i of craftBound(s, x.owner, x)) {
+    const n = Math.min(i.count, bays);
+    craft[i.craft] += n;
+    cargo.craft[i.craft] += i.count - n;
+    bays -= n;
+  }
+  for (const j of s.jobs.filter((y) => 'ship' in y.builder && y.builder.ship === x.id))
+    if (j.item.kind === 'packed') cargo.bp += j.item.bp;
+    else if (j.item.kind === 'mines') cargo.mines[mineKind(j.item.weapon)] += j.item.count;
+  return { ...x, craft, cargo };
 }
 
 /** Jobs that take months (bases, yard items): opened `count` times, each paid whole (PREPAY) or month by month. */
@@ -1162,6 +1273,7 @@ function yardOrder(
   yard: Yard,
   cap: Capacity,
   month: MonthEconomy,
+  moving: Set<number>,
 ): Result {
   const s = t.state;
   const builder = { ship: yard.ship.id, sy: yard.sy ?? 0 };
@@ -1188,8 +1300,8 @@ function yardOrder(
     }
     case 'craft': {
       const hold = o.hold ?? shipName(yard.ship);
-      const count = Math.min(o.count, craftRoom(s, e, yard.area, hold));
-      if (count <= 0) refuse('NO_ROOM', `no free V bay in ${hold}`);
+      const count = Math.min(o.count, craftRoom(s, e, yard.area, hold, o.craft));
+      if (count <= 0) refuse('NO_ROOM', `no room for craft in ${hold}`);
       const r = queued(
         t,
         e,
@@ -1207,8 +1319,8 @@ function yardOrder(
     case 'packed':
     case 'mine': {
       const bp = o.type === 'packed' ? o.bp : o.count * MINE_COST;
-      if (freeCargo(yard.ship) < bp)
-        refuse('NO_CARGO', `${shipName(yard.ship)} has ${freeCargo(yard.ship)} free C for ${bp}`);
+      const free = freeCargo(committed(s, yard.ship));
+      if (free < bp) refuse('NO_CARGO', `${shipName(yard.ship)} has ${free} free C for ${bp}`);
       const item: JobItem =
         o.type === 'packed' ? { kind: 'packed', bp } : { kind: 'mines', weapon: o.weapon, count: o.count };
       return queued(t, e, o, { ship: yard.ship.id, sy: 0 }, item, bp, cap, month, yard, 1);
@@ -1216,6 +1328,8 @@ function yardOrder(
     case 'repair': {
       const x = shipNamed(s, e.id, o.ship) ?? refuse('NOT_PRESENT', `you have no ${o.ship}`);
       if (locationOf(s, x) !== yard.area) refuse('NOT_PRESENT', `${o.ship} is not at ${yard.area}`);
+      if (moving.has(x.id))
+        refuse('NOT_PRESENT', `${o.ship} has orders to move: it is repaired standing still`);
       if (x.destroyed.length === 0) refuse('NOT_DAMAGED', `${o.ship} needs no repair`);
       if (s.jobs.some((j) => j.item.kind === 'repair' && j.item.ship === x.id))
         refuse('DUPLICATE', `${o.ship} is already being repaired`);
@@ -1247,10 +1361,7 @@ function loadMp(t: Turn, e: Empire, o: Extract<SfOrder, { type: 'loadMp' }>): Re
     refuse('NOT_SUPPLY_POINT', `${o.at} is not your inhabited planet`);
   const want = Math.min(o.mp, e.mpPool);
   if (want <= 0) refuse('POOL_EMPTY', 'the MP pool is empty');
-  const { loads, total } = spread(tfShips(s, e.id, o.tf), want, (x) => {
-    const other = cargoUsed({ ...x.cargo, mp: 0 });
-    return (operational(x.design, x.destroyed, 'C') - other) * PER_C.mp - x.cargo.mp;
-  });
+  const { loads, total } = spread(tfShips(s, e.id, o.tf), want, (x) => room(committed(s, x), 'mp'));
   if (total === 0) refuse('NO_CARGO', `${o.tf} has no free C`);
   t.emit('MpLoaded', { empire: e.id, loads: loads.map((l) => ({ ship: l.ship, mp: l.n })) });
   return partly(
@@ -1329,7 +1440,7 @@ function trade(
   const ships = tfShips(s, e.id, o.tf).filter(
     (x) => x.cargo.tradePartner === null || x.cargo.tradePartner === partner.id,
   );
-  const { loads, total } = spread(ships, o.ep, freeCargo);
+  const { loads, total } = spread(ships, o.ep, (x) => freeCargo(committed(s, x)));
   if (total < o.ep) refuse('NO_CARGO', `${o.tf} has room for ${total} trade EP`);
   traded.set(partner.id, (traded.get(partner.id) ?? 0) + total);
   t.emit('TradeLoaded', {
@@ -1430,7 +1541,8 @@ export function commission(t: Turn, month: MonthEconomy): void {
     const j = s.jobs.find((x) => x.id === w.job);
     if (!j) continue;
     const here = builderArea(s, j);
-    if (here !== w.at) continue;
+    // A yard that moved, or a repaired ship that left it, loses the month's work; what was paid stays with the job.
+    if (here !== w.at || (j.item.kind === 'repair' && whereIs(s, j.item.ship) !== here)) continue;
     let bp = w.bp;
     const materials: { ship: number; bp: number }[] = [];
     if (w.materials) {
@@ -1449,6 +1561,12 @@ export function commission(t: Turn, month: MonthEconomy): void {
     const note = deliver(t, j, here, crew, newTfs);
     t.emit('JobEnded', { job: j.id, finished: true, note });
   }
+}
+
+/** Where a ship or base is now (null: lost or under way). */
+function whereIs(s: SfState, id: number): AreaId | null {
+  const x = shipById(s, id);
+  return x ? locationOf(s, x) : null;
 }
 
 /** Where a job's builder is now: its planet (while own and uncaptured), or its yard (null: gone or under way). */
@@ -1510,30 +1628,55 @@ function deliver(
       t.emit('PcfRaised', { area, owner: j.owner, count: i.count, crew });
       return `${i.count} PCF raised at ${area}`;
     case 'craft': {
-      const into = i.into === 'GB' || i.into === null ? null : (shipNamed(s, j.owner, i.into) ?? null);
+      // The room was kept for them (committed); it is short only when the weeks destroyed V or C, or
+      // the hold left. Decision: §6.314 gives craft no other place, so what does not fit is lost, as the note says.
+      const hold = i.into ?? 'GB';
+      const into = hold === 'GB' ? null : (shipNamed(s, j.owner, hold) ?? null);
       const gb = bodyAt(s, area)?.groundBase;
-      const room =
-        into && locationOf(s, into) === area
-          ? freeBays(into.design, into.destroyed, into.craft)
-          : !into && gb
-            ? freeBays(gb.design, gb.destroyed, gb.craft)
-            : 0;
-      const n = Math.min(i.count, Math.max(0, room));
-      if (n > 0)
-        t.emit('CraftStowed', { owner: j.owner, ship: into?.id ?? null, area, craft: i.craft, count: n });
-      return `${n} ${i.craft} stowed in ${i.into}${n < i.count ? `, ${i.count - n} lost for want of V bays` : ''}`;
+      const there = into && locationOf(s, into) === area ? into : null;
+      const bays = there
+        ? freeBays(there.design, there.destroyed, there.craft)
+        : !into && gb
+          ? freeBays(gb.design, gb.destroyed, gb.craft)
+          : 0;
+      const stowed = Math.min(i.count, Math.max(0, bays));
+      const packed = there ? Math.min(i.count - stowed, room(there, i.craft)) : 0;
+      if (stowed > 0)
+        t.emit('CraftStowed', {
+          owner: j.owner,
+          ship: there?.id ?? null,
+          area,
+          craft: i.craft,
+          count: stowed,
+        });
+      if (there && packed > 0) t.emit('CraftPacked', { ship: there.id, craft: i.craft, count: packed });
+      const n = stowed + packed;
+      if (n === 0) return `${i.count} ${i.craft} lost: no room for them in ${hold} at ${area}`;
+      const where =
+        packed === 0
+          ? `stowed in ${hold}`
+          : stowed === 0
+            ? `packed in ${hold}'s cargo`
+            : `stowed in ${hold}, ${packed} of them packed in its cargo`;
+      return `${n} ${i.craft} ${where}${n < i.count ? `, ${i.count - n} lost for want of room` : ''}`;
     }
     case 'packed':
     case 'mines': {
-      const yard = (j.builder as { ship: number }).ship;
+      // Decision: as for craft, what no longer fits is lost.
+      const yard = 'ship' in j.builder ? shipById(s, j.builder.ship) : undefined;
+      if (!yard) throw new Error(`job ${j.id} delivers without its yard`);
+      const made = i.kind === 'packed' ? i.bp : i.count;
+      const n = Math.min(made, Math.max(0, freeCargo(yard)));
       const mines = { beam: 0, missile: 0 };
-      if (i.kind === 'mines') mines[i.weapon === 'O' ? 'beam' : 'missile'] = i.count;
-      t.emit('CargoPacked', { ship: yard, bp: i.kind === 'packed' ? i.bp : 0, mines });
-      return `${describe(j)} ready in the cargo of ship ${yard}`;
+      if (i.kind === 'mines') mines[mineKind(i.weapon)] = n;
+      if (n > 0) t.emit('CargoPacked', { ship: yard.id, bp: i.kind === 'packed' ? n : 0, mines });
+      const lost = n < made ? `, ${made - n} lost for want of room` : '';
+      return `${describe(s, j)} ready in ${shipName(yard)}'s cargo${lost}`;
     }
     case 'repair': {
+      // commission does the work of a repair only with its ship at the yard (workArea).
       const x = shipById(s, i.ship);
-      if (!x || locationOf(s, x) !== area) return `the repair of ship ${i.ship} is lost: it left the yard`;
+      if (!x) throw new Error(`repair of a lost ship ${i.ship}`);
       t.emit('ShipRepaired', { ship: x.id });
       return `${shipName(x)} repaired`;
     }

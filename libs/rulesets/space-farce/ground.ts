@@ -3,7 +3,16 @@ import { doctrineOf, hostile } from './combat-events';
 import { operational } from './design';
 import { bodyAt, empireById } from './evolve';
 import { crewHit, isPre, seasoned, techHit } from './experience';
-import { IND, type AreaId, type Body, type Crew, type EmpireId, type SfState, type Turn } from './state';
+import {
+  IND,
+  type AreaId,
+  type Body,
+  type Crew,
+  type EmpireId,
+  type SfState,
+  type Ship,
+  type Turn,
+} from './state';
 
 /**
  * The planet's part of a fight (digest §7.6 steps 2–4, §7.7): landings, ground combat, capture,
@@ -37,13 +46,15 @@ function defended(s: SfState, area: AreaId, body: Body, lander: EmpireId): boole
 
 /**
  * §7.6 step 2 (Decision 33, no opposed landings): PCF aboard TFs with landPCF land on an enemy planet
- * once it has no enemy ground base and no enemy craft are here, if the TF has an As and a V.
+ * once it has no enemy ground base and no enemy craft are here, if the TF has an As and a V. Returns
+ * the ships that landed them.
  */
-export function landPcf(t: Turn, area: AreaId, withdrawn: ReadonlySet<number>): void {
+export function landPcf(t: Turn, area: AreaId, withdrawn: ReadonlySet<number>): Ship[] {
   const s = t.state;
   const body = bodyAt(s, area);
   const owner = body?.owner;
-  if (!body || !owner) return;
+  const landed: Ship[] = [];
+  if (!body || !owner) return landed;
   for (const { tf, ships } of tfShipsAt(s, area)) {
     if (!hostile(s, tf.owner, owner) || !doctrineOf(s, tf.owner, tf.name).landPCF) continue;
     const staying = ships.filter((x) => !withdrawn.has(x.id));
@@ -56,7 +67,9 @@ export function landPcf(t: Turn, area: AreaId, withdrawn: ReadonlySet<number>): 
     if (!assault || !bays) continue;
     const crew = staying.find((x) => x.id === from[0].ship)?.cargo.pcf?.crew ?? { level: 'GRN' };
     t.emit('PcfLanded', { area, owner: tf.owner, from, crew });
+    landed.push(...staying.filter((x) => from.some((f) => f.ship === x.id)));
   }
+  return landed;
 }
 
 /** §7.6: own PCF tech − enemy's when positive (Decision 24); IND −2. */
@@ -171,22 +184,30 @@ function fightGround(t: Turn, body: Body, attackerId: EmpireId, ownerId: EmpireI
 }
 
 /**
- * §7.7: after the other fighting, each ship with bombard doctrine at an enemy inhabited planet that
- * has no ground base rolls each /\ once: 9+ (crew, Missile tech) costs the planet 1 current EP.
+ * §7.7: the ships (not withdrawn, ascending id) with bombard doctrine and a working /\ at an enemy
+ * inhabited planet that has no ground base and current EP to lose.
+ */
+export function bombarders(s: SfState, area: AreaId, withdrawn: ReadonlySet<number>): Ship[] {
+  const body = bodyAt(s, area);
+  const owner = body?.owner;
+  if (!body || !owner || body.groundBase || body.maxEp === 0 || body.currentEp === 0) return [];
+  return tfShipsAt(s, area)
+    .filter(({ tf }) => hostile(s, tf.owner, owner) && doctrineOf(s, tf.owner, tf.name).bombard)
+    .flatMap(({ ships: list }) => list)
+    .filter((x) => !withdrawn.has(x.id) && operational(x.design, x.destroyed, '/\\') > 0)
+    .sort((a, b) => a.id - b.id);
+}
+
+/**
+ * §7.7: after the other fighting, each bombarder rolls each /\ once: 9+ (crew, Missile tech) costs
+ * the planet 1 current EP.
  */
 export function bombard(t: Turn, area: AreaId, withdrawn: ReadonlySet<number>): void {
   const s = t.state;
   const body = bodyAt(s, area);
-  const owner = body?.owner;
-  if (!body || !owner || body.groundBase || body.maxEp === 0) return;
-  const ships = tfShipsAt(s, area)
-    .filter(({ tf }) => hostile(s, tf.owner, owner) && doctrineOf(s, tf.owner, tf.name).bombard)
-    .flatMap(({ ships: list }) => list)
-    .filter((x) => !withdrawn.has(x.id))
-    .sort((a, b) => a.id - b.id);
-  for (const x of ships) {
+  for (const x of bombarders(s, area, withdrawn)) {
+    if (!body || body.currentEp === 0) break;
     const missiles = operational(x.design, x.destroyed, '/\\');
-    if (missiles === 0 || body.currentEp === 0) continue;
     // §7.7's formula has no commander term (unlike ship fire, §7.3).
     const mod = crewHit(x.crew) + techHit(empireById(s, x.owner).tech.MSL);
     const rolls = Array.from({ length: missiles }, () => d10(t.rng));

@@ -17,6 +17,7 @@ export type { PlayerView, SfView } from './view';
 export const spaceFarce: Ruleset<SfState, SfOrder, SfView, PlayerView> = {
   id: RULESET_ID,
   title: 'Space Farce',
+  turnName: 'month',
   // The digest allows any number of empires; 16 keeps a galaxy of 30 systems each within the
   // area ids (state.ts MAX_SYSTEM), and one plays alone against the NPRs to the turn limit (§9).
   players: { min: 1, max: 16 },
@@ -26,7 +27,7 @@ export const spaceFarce: Ruleset<SfState, SfOrder, SfView, PlayerView> = {
   setup,
   initialState,
   foldVersion: 1,
-  reportVersion: 1,
+  reportVersion: 2,
   evolve,
   evolveAll,
   eventVersions: EVENT_VERSIONS,

@@ -604,7 +604,7 @@ const SPECS: Record<PatternType, Spec> = {
   unload: spec(
     'UNLOAD {tf} {item} {count} AT {at}',
     'UNLOAD',
-    'Unload cargo; PCF on a foreign planet land',
+    'Unload PCF (on a foreign planet they land), or packed small craft into free V bays there',
     'UNLOAD TF3 PCF 6 AT 4 1R',
   ),
   colonists: spec(

@@ -324,6 +324,8 @@ function colonies(v: PlayerView): string[] {
       if (c.blockaded) notes.push(`blockaded, ${c.localEp} EP in its own pool`);
       if (c.strips > 0) notes.push(`stripped ${plural(c.strips, 'time')} this year`);
       for (const f of c.foreign) notes.push(`${f.count} PCF of ${f.owner}`);
+      const mines = minesText(v, c.area);
+      if (mines) notes.push(`protected by mines ${mines}`);
       const gb = c.groundBase;
       return [
         c.area,
@@ -409,9 +411,15 @@ const unitColumns = [
   { head: 'Destroyed' },
   { head: 'Carrying' },
 ];
-const unitRow = (u: UnitView): Cell[] => [
+/** §6.41 notation: the mines protecting a target, written before it (`OOOO  SAO/\\CE`); null: none. */
+function minesText(v: PlayerView, target: string | null): string | null {
+  const f = v.minefields.find((x) => x.protect === target);
+  return f ? `${'O'.repeat(f.beam)}${'/\\'.repeat(f.missile)}` : null;
+}
+
+const unitRow = (u: UnitView, mines: string | null = null): Cell[] => [
   u.name,
-  u.design,
+  mines ? `${mines}  ${u.design}` : u.design,
   u.size,
   u.maintenance,
   u.crew,
@@ -429,7 +437,11 @@ function whereText(t: TaskForceView): string {
 
 /** A task force (§2.1): where it is and goes, its standing orders, and its ships as the book's sample-ship table. */
 function taskForceLines(t: TaskForceView): string[] {
-  const lines = table(`TASK FORCE ${t.name}`, unitColumns, t.ships.map(unitRow));
+  const lines = table(
+    `TASK FORCE ${t.name}`,
+    unitColumns,
+    t.ships.map((u) => unitRow(u)),
+  );
   const about = [
     whereText(t),
     ...(t.flagship ? [`flagship ${t.flagship}`] : []),
@@ -444,7 +456,7 @@ function bases(v: PlayerView): string[] {
   return table(
     'SPACE BASES',
     [{ head: 'Area' }, ...unitColumns],
-    v.bases.map((u) => [u.area, ...unitRow(u)]),
+    v.bases.map((u) => [u.area, ...unitRow(u, minesText(v, u.name))]),
   );
 }
 

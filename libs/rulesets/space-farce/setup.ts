@@ -69,7 +69,7 @@ export const SETTINGS: SettingSpec[] = [
     name: 'mines',
     type: 'bool',
     default: false,
-    help: 'Mines (optional rule): built and carried; laying them is not in play yet.',
+    help: 'Mines (optional rule): built packed, laid by a ship with an Sy to protect a planet or base, 1 MP each a month.',
   },
   {
     name: 'morale',

@@ -429,12 +429,27 @@ export interface Job {
   ordered: number;
 }
 
-/** Mines laid to protect an area or a base (§6.41, optional). */
+/** What mines protect (§6.41): an inhabited area, or a space base by id. */
+export type MineTarget = AreaId | { ship: number };
+
+/** Mines laid to protect an area or a base (§6.41, optional); one field per owner and target. */
 export interface Minefield {
   owner: EmpireId;
-  protect: AreaId | { ship: number };
+  protect: MineTarget;
   beam: number;
   missile: number;
+}
+
+export const sameTarget = (a: MineTarget, b: MineTarget): boolean =>
+  typeof a === 'string' || typeof b === 'string' ? a === b : a.ship === b.ship;
+
+/**
+ * Decision (§6.41 is silent): mines go with their target. A base destroyed or passing to another
+ * empire, or an area captured, takes the mines protecting it: their target "may not be changed",
+ * and the captor never assembled them.
+ */
+export function dropMines(s: SfState, target: MineTarget): void {
+  s.minefields = s.minefields.filter((f) => !sameTarget(f.protect, target));
 }
 
 // ---- Diplomacy (§4.4, §8.4) ----

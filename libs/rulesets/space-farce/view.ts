@@ -1,11 +1,12 @@
 import type { Viewer } from '@warpgate/engine';
-import { pcfMaintenance, potential, sizeOf, systemsOf, unitMaintenance } from './design';
+import { mineMaintenance, pcfMaintenance, potential, sizeOf, systemsOf, unitMaintenance } from './design';
 import { capturedRevenue, maintenanceDue, sum, supplyPoint, totalEp } from './economy';
 import { areasOf, empireById, shipName } from './evolve';
 import { researchCap } from './research';
 import {
   formatCrew,
   monthOfYear,
+  sameTarget,
   yearOf,
   type AreaId,
   type BodyType,
@@ -18,6 +19,7 @@ import {
   type JobItem,
   type Leg,
   type MaintenanceCategory,
+  type MineTarget,
   type NewsItem,
   type PlanetDoctrine,
   type Relation,
@@ -239,6 +241,11 @@ export interface PlayerView {
   revealed: { owner: string; ship: string; design: string; size: number }[];
   battles: BattleView[];
   news: NewsItem[];
+  /**
+   * Own mines, by what they protect (§6.41): an area or a base's name. Other empires' mines are
+   * never listed: they are seen only in the battles where they fire.
+   */
+  minefields: { protect: string; beam: number; missile: number }[];
 }
 
 /**
@@ -292,7 +299,8 @@ const symbolText = (s: string) => (s === 'CMD' ? '(CMD)' : s);
 const destroyedOf = (design: string, destroyed: readonly number[]) =>
   destroyed.map((i) => symbolText(systemsOf(design)[i]));
 
-function unitView(x: Ship): UnitView {
+/** A unit's view; `mines`: the mines protecting it, whose upkeep is added to its own (§6.41). */
+function unitView(x: Ship, mines = 0): UnitView {
   const size = sizeOf(systemsOf(x.design));
   return {
     name: shipName(x),
@@ -300,7 +308,8 @@ function unitView(x: Ship): UnitView {
     cls: x.cls,
     design: x.design,
     size,
-    maintenance: unitMaintenance(size) + (x.cargo.pcf ? pcfMaintenance(x.cargo.pcf.count) : 0),
+    maintenance:
+      unitMaintenance(size) + (x.cargo.pcf ? pcfMaintenance(x.cargo.pcf.count) : 0) + mineMaintenance(mines),
     destroyed: destroyedOf(x.design, x.destroyed),
     crew: formatCrew(x.crew),
     area: x.area,
@@ -338,6 +347,11 @@ function jobItem(item: JobItem, shipNamed: (id: number) => string): string {
 function playerView(s: SfState, me: Empire): PlayerView {
   const nameOf = (id: EmpireId) => empireById(s, id).name;
   const mine = s.ships.filter((x) => x.owner === me.id);
+  const fields = s.minefields.filter((f) => f.owner === me.id);
+  const minesOn = (target: MineTarget) => {
+    const f = fields.find((x) => sameTarget(x.protect, target));
+    return f ? f.beam + f.missile : 0;
+  };
   const shipNameById = (id: number) => {
     const x = s.ships.find((y) => y.id === id);
     return x ? shipName(x) : `ship ${id}`;
@@ -404,7 +418,7 @@ function playerView(s: SfState, me: Empire): PlayerView {
           cls: null,
           design: gb.design,
           size,
-          maintenance: unitMaintenance(size),
+          maintenance: unitMaintenance(size) + mineMaintenance(minesOn(b.area)),
           destroyed: destroyedOf(gb.design, gb.destroyed),
           crew: formatCrew(gb.crew),
           area: b.area,
@@ -552,10 +566,10 @@ function playerView(s: SfState, me: Empire): PlayerView {
         guard: t.guard,
         flagship: t.flagship === null ? null : shipNameById(t.flagship),
         doctrine: t.doctrine,
-        ships: mine.filter((x) => x.kind === 'ship' && x.tf === t.name).map(unitView),
+        ships: mine.filter((x) => x.kind === 'ship' && x.tf === t.name).map((x) => unitView(x)),
         outOfSupply: outOfSupply(t),
       })),
-    bases: mine.filter((x) => x.kind === 'base').map(unitView),
+    bases: mine.filter((x) => x.kind === 'base').map((x) => unitView(x, minesOn({ ship: x.id }))),
     jobs: jobs.map((j) => ({
       id: j.id,
       builder: 'area' in j.builder ? j.builder.area : `${shipNameById(j.builder.ship)}.Sy${j.builder.sy}`,
@@ -598,5 +612,10 @@ function playerView(s: SfState, me: Empire): PlayerView {
         lines: [...b.lines],
       })),
     news: (s.news[me.id] ?? []).map((n) => ({ ...n })),
+    minefields: fields.map((f) => ({
+      protect: typeof f.protect === 'string' ? f.protect : shipNameById(f.protect.ship),
+      beam: f.beam,
+      missile: f.missile,
+    })),
   };
 }

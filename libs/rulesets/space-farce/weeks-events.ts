@@ -1,11 +1,13 @@
 import type { RulesetEvent } from '@warpgate/engine';
 import {
   compareAreas,
+  sameTarget,
   surveyArea,
   systemOf,
   type AreaId,
   type CraftType,
   type EmpireId,
+  type MineTarget,
   type NewsKind,
   type SfState,
   type Sighting,
@@ -55,6 +57,11 @@ export interface WeeksEventMap {
    * `count`, `owner` owns it, and it first rolls for recovery next month.
    */
   CargoMoved: { owner: EmpireId; item: CargoKind; count: number; from: CargoHolder; to: CargoHolder };
+  /**
+   * Packed mines leave a ship's or base's cargo and are laid to protect `protect` (§6.41): they join
+   * the owner's field there, made when it has none.
+   */
+  MinesLaid: { owner: EmpireId; ship: number; protect: MineTarget; beam: number; missile: number };
   /** A TF surveying has spent `weeks` full weeks at its SURVEY area (§6.9). */
   SurveyProgressed: { owner: EmpireId; tf: string; weeks: number };
   /**
@@ -95,6 +102,7 @@ export const WEEKS_VERSIONS: Record<keyof WeeksEventMap, number> = {
   FlagshipSet: 1,
   GuardSet: 1,
   CargoMoved: 1,
+  MinesLaid: 1,
   SurveyProgressed: 1,
   SystemSurveyed: 1,
   WpFound: 1,
@@ -252,6 +260,24 @@ export function applyWeeks(s: SfState, event: RulesetEvent): boolean {
     case 'space-farce.GuardSet':
       tfOf(s, e.data.owner, e.data.tf).guard = e.data.guard;
       break;
+    case 'space-farce.MinesLaid': {
+      const { owner, ship, protect, beam, missile } = e.data;
+      const mines = shipOf(s, ship).cargo.mines;
+      mines.beam -= beam;
+      mines.missile -= missile;
+      const field = s.minefields.find((f) => f.owner === owner && sameTarget(f.protect, protect));
+      if (field) {
+        field.beam += beam;
+        field.missile += missile;
+      } else
+        s.minefields.push({
+          owner,
+          protect: typeof protect === 'string' ? protect : { ship: protect.ship },
+          beam,
+          missile,
+        });
+      return true;
+    }
     case 'space-farce.CargoMoved': {
       const { owner, item, count, from, to } = e.data;
       // The receiver first: PCF take the giver's experience.

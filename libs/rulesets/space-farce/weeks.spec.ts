@@ -195,6 +195,65 @@ describe('cargo (§4.2 LOAD, UNLOAD, colonise, SUPPLY)', () => {
     ]);
   });
 
+  it('§6.314: unloads packed craft into free V bays there: the TF’s own first, then bases, then the ground base', () => {
+    const s = evolveAll(s0, units(s0, P1, 'DD', HOME1, 'TF3'));
+    ship(s, P1, 'DD1').design = 'SVE';
+    ship(s, P1, 'TRN1').cargo.craft.F = 7;
+    ship(s, P1, 'BS1').design = 'SVCCE/\\';
+    const run = weeks(s, { [P1]: `UNLOAD TF3 SC F 7 AT ${HOME1}\nUNLOAD TF3 SC F 1 AT 2 1R` });
+    expect([ship(run.state, P1, 'DD1').craft.F, ship(run.state, P1, 'BS1').craft.F]).toEqual([2, 2]);
+    expect(ship(run.state, P1, 'TRN1').cargo.craft.F).toBe(3);
+    expect(run.said(P1)).toEqual([
+      `line 1: UNLOAD TF3 SC F 7 AT ${HOME1} — reduced: 4 of 7: no free V bay there for more`,
+      'line 2: UNLOAD TF3 SC F 1 AT 2 1R — rejected NOT_PRESENT: TF3 was not at 2 1R',
+    ]);
+  });
+
+  it('§6.314, §6.32: LOAD and SUPPLY leave alone the C that craft and packed materials under way count on', () => {
+    const s = evolveAll(s0, []);
+    ship(s, P1, 'TRN1').cargo.mp = 10;
+    ship(s, P1, 'BS1').cargo.bp = 3;
+    const yard = { ship: ship(s, P1, 'BS1').id, sy: 0 };
+    const job = { owner: P1, builder: yard, paid: 0, built: 0, ordered: 1 };
+    const s1 = evolveAll(s, [
+      // 4 fighters for TRN1 (4 C, no V bay) take 2 C; 1 BP packed for BS1 (3 C) takes 1.
+      sfEvent('JobOrdered', {
+        job: { ...job, id: 1, item: { kind: 'craft', craft: 'F', count: 4, into: 'TRN1' }, cost: 2 },
+      }),
+      sfEvent('JobOrdered', { job: { ...job, id: 2, item: { kind: 'packed', bp: 1 }, cost: 1 } }),
+    ]);
+    const run = weeks(s1, { [P1]: 'LOAD TF3 BP 3 FROM BS1\nTF3: SUPPLY BS1 MP 10' });
+    expect(ship(run.state, P1, 'TRN1').cargo).toMatchObject({ mp: 10, bp: 1 });
+    expect(run.said(P1)).toEqual([
+      'line 1: LOAD TF3 BP 3 FROM BS1 — reduced: 1 of 3: cargo full',
+      'line 2: TF3: SUPPLY BS1 MP 10 — rejected NO_CARGO: BS1 has no free cargo',
+    ]);
+  });
+
+  it('§6.314: UNLOAD of packed craft leaves alone the V bays craft under way count on', () => {
+    const s = evolveAll(s0, [
+      sfEvent('GroundBaseBuilt', { area: HOME1, design: 'VV', crew: { level: 'GRN' } }),
+      sfEvent('JobOrdered', {
+        job: {
+          id: 1,
+          owner: P1,
+          builder: { area: HOME1 },
+          item: { kind: 'craft', craft: 'B', count: 2, into: 'GB' },
+          cost: 1,
+          paid: 1,
+          built: 0,
+          ordered: 1,
+        },
+      }),
+    ]);
+    ship(s, P1, 'TRN1').cargo.craft.F = 4;
+    const run = weeks(s, { [P1]: `UNLOAD TF3 SC F 4 AT ${HOME1}` });
+    expect(bodyAt(run.state, HOME1)?.groundBase?.craft.F).toBe(2);
+    expect(run.said(P1)).toEqual([
+      `line 1: UNLOAD TF3 SC F 4 AT ${HOME1} — reduced: 2 of 4: no free V bay there for more`,
+    ]);
+  });
+
   it('counts cargo room by kind (§6.1)', () => {
     const s = evolveAll(s0, []);
     const trn = ship(s, P1, 'TRN1');

@@ -1,7 +1,8 @@
 import type { Diagnostic } from '@warpgate/engine';
-import { operational, potential, room, sizeOf, spacesLeft, systemsOf } from './design';
+import { freeBays, operational, potential, room, sizeOf, spacesLeft, systemsOf } from './design';
 import { contested } from './combat';
 import { beginMonth } from './diplomacy';
+import { committed, groundBaseBays, mineKind } from './economy';
 import {
   areasOf,
   bodyAt,
@@ -9,6 +10,7 @@ import {
   empireById,
   knownArea,
   orderDiagnostics,
+  shipById,
   shipNamed,
   systemById,
   taskForce,
@@ -17,12 +19,15 @@ import { formatOrder, WEEKLY, type SfOrder, type WeeklyOrder } from './orders';
 import {
   codeOf,
   compareAreas,
+  CRAFT_TYPES,
   stepWeeks,
   surveyArea,
   systemOf,
   wpArea,
   type AreaId,
+  type CraftType,
   type EmpireId,
+  type MineTarget,
   type SfState,
   type Ship,
   type Sighting,
@@ -217,7 +222,7 @@ function runLoad(t: Turn, empire: EmpireId, tf: TaskForce, o: Extract<TfOrder, {
   if (sources[0].has === 0) return refuse('NOT_PRESENT', `no ${o.item} there to load`);
   const sinks = own
     .filter((x) => !('ship' in sources[0].holder && sources[0].holder.ship === x.id))
-    .map((x) => ({ holder: holderOf(x), room: room(x, item) }));
+    .map((x) => ({ holder: holderOf(x), room: room(committed(s, x), item) }));
   const moved = moveCargo(t, empire, item, o.count, sources, sinks);
   if (moved === 0) return refuse('NO_CARGO', `no free cargo in ${tf.name}`);
   return reducedTo(moved, o.count, moved < sources[0].has ? 'cargo full' : 'no more there');
@@ -247,11 +252,14 @@ function runUnload(
   o: Extract<TfOrder, { type: 'unload' | 'colonise' }>,
 ): Outcome {
   const s = t.state;
-  if (o.type === 'unload' && o.item !== 'PCF')
+  if (o.type === 'unload' && o.item !== 'PCF') {
+    const craft = CRAFT_TYPES.find((c) => c === o.item);
+    if (craft) return runUnpack(t, empire, tf, craft, o.count, o.at);
     return refuse(
       'NOT_UNLOADABLE',
-      `${o.item} stay in cargo: only PCF and colonists are unloaded at an area`,
+      `${o.item} stay in cargo: only PCF, small craft and colonists are unloaded at an area`,
     );
+  }
   if (present(tf) !== o.at) return wait('NOT_PRESENT', `${tf.name} was not at ${o.at}`);
   const item = o.type === 'colonise' ? 'colonists' : 'pcf';
   const asked = o.type === 'colonise' ? o.ep : o.count;
@@ -276,6 +284,55 @@ function runUnload(
   return reducedTo(n, asked, `${tf.name} carried only ${has}`);
 }
 
+/**
+ * §6.314: packed craft leave the TF's cargo for free V bays at the area: its own ships' first, then
+ * the own bases' there (by id), then the own ground base's; bays craft under way count on are not free.
+ */
+function runUnpack(
+  t: Turn,
+  empire: EmpireId,
+  tf: TaskForce,
+  craft: CraftType,
+  asked: number,
+  at: AreaId,
+): Outcome {
+  const s = t.state;
+  if (present(tf) !== at) return wait('NOT_PRESENT', `${tf.name} was not at ${at}`);
+  const sources = shipsOf(s, tf)
+    .map((x) => ({ ship: x.id, has: x.cargo.craft[craft] }))
+    .filter((x) => x.has > 0);
+  const has = sources.reduce((n, x) => n + x.has, 0);
+  if (has === 0 || asked === 0) return refuse('NO_CARGO', `${tf.name} carries no packed ${craft}`);
+  const body = bodyAt(s, at);
+  const sinks = [
+    ...shipsOf(s, tf),
+    ...s.ships.filter((x) => x.owner === empire && x.kind === 'base' && x.area === at),
+  ]
+    .map((x) => committed(s, x))
+    .map((x): { ship: number | null; room: number } => ({
+      ship: x.id,
+      room: freeBays(x.design, x.destroyed, x.craft),
+    }));
+  if (body?.owner === empire) sinks.push({ ship: null, room: groundBaseBays(s, empire, at) });
+  let moved = 0;
+  for (const sink of sinks)
+    for (const source of sources) {
+      const n = Math.min(sink.room, source.has, Math.min(asked, has) - moved);
+      if (n <= 0) continue;
+      t.emit('CraftPacked', { ship: source.ship, craft, count: -n });
+      t.emit('CraftStowed', { owner: empire, ship: sink.ship, area: at, craft, count: n });
+      source.has -= n;
+      sink.room -= n;
+      moved += n;
+    }
+  if (moved === 0) return refuse('NO_ROOM', `no free V bay at ${at}`);
+  return reducedTo(
+    moved,
+    asked,
+    moved < has ? 'no free V bay there for more' : `${tf.name} carried only ${has}`,
+  );
+}
+
 function runSupply(
   t: Turn,
   empire: EmpireId,
@@ -292,10 +349,56 @@ function runSupply(
   const has = sources.reduce((n, x) => n + x.has, 0);
   if (has === 0 || o.mp === 0) return refuse('NO_CARGO', `${tf.name} carries no MP`);
   const moved = moveCargo(t, empire, 'mp', o.mp, sources, [
-    { holder: holderOf(base), room: room(base, 'mp') },
+    { holder: holderOf(base), room: room(committed(s, base), 'mp') },
   ]);
   if (moved === 0) return refuse('NO_CARGO', `${o.base} has no free cargo`);
   return reducedTo(moved, o.mp, moved < has ? `${o.base}'s cargo is full` : `${tf.name} carried only ${has}`);
+}
+
+/**
+ * §6.41 LAY: packed mines are assembled by a ship of the TF with a working Sy, to protect an own
+ * inhabited (uncaptured) planet or an own base in the TF's area; the target cannot change later.
+ * Decision: the mines come from the TF's cargo, then from own bases' cargo there (a base builds
+ * them, §6.41), each by id. Targets are judged by what the empire knows (§8.1).
+ */
+function runLay(t: Turn, empire: EmpireId, tf: TaskForce, o: Extract<TfOrder, { type: 'lay' }>): Outcome {
+  const s = t.state;
+  if (!s.settings.mines) return refuse('MINES_DISABLED', 'mines are not used in this game');
+  const at = present(tf);
+  let protect: MineTarget;
+  if (o.guard.includes(' ')) {
+    const body = knownArea(s, empireById(s, empire), o.guard) ? bodyAt(s, o.guard) : undefined;
+    if (!body || body.owner !== empire || body.capturedFrom !== null || body.maxEp === 0)
+      return refuse('NO_TARGET', `${o.guard} is no own inhabited planet`);
+    protect = o.guard;
+  } else {
+    const base = shipNamed(s, empire, o.guard);
+    if (!base || base.kind !== 'base') return refuse('NO_TARGET', `${o.guard} is no own base`);
+    protect = { ship: base.id };
+  }
+  const where = typeof protect === 'string' ? protect : shipById(s, protect.ship)?.area;
+  if (at === null || at !== where) return wait('NOT_PRESENT', `${tf.name} was not at ${o.guard}`);
+  const ships = shipsOf(s, tf);
+  if (!ships.some((x) => operational(x.design, x.destroyed, 'Sy') > 0))
+    return refuse('NO_SHIPYARD', `${tf.name} has no ship with a working Sy to assemble mines`);
+  const kind = mineKind(o.weapon);
+  const bases = s.ships.filter((x) => x.owner === empire && x.kind === 'base' && x.area === at);
+  let laid = 0;
+  for (const x of [...ships, ...bases]) {
+    const n = Math.min(x.cargo.mines[kind], o.count - laid);
+    if (n <= 0) continue;
+    t.emit('MinesLaid', {
+      owner: empire,
+      ship: x.id,
+      protect,
+      beam: kind === 'beam' ? n : 0,
+      missile: kind === 'missile' ? n : 0,
+    });
+    laid += n;
+  }
+  if (laid === 0)
+    return refuse('NO_CARGO', `no packed ${o.weapon} mines in ${tf.name} or an own base at ${at}`);
+  return reducedTo(laid, o.count, `only ${laid} packed there`);
 }
 
 /** Ships of `empire` named in `names`, each in TF `tf`; or the first that is not. */
@@ -403,9 +506,7 @@ function runOrder(t: Turn, empire: EmpireId, o: TfOrder): Outcome {
       return done();
     }
     case 'lay':
-      return s.settings.mines
-        ? refuse('NOT_IN_V1', 'laying mines is not in this version')
-        : refuse('MINES_DISABLED', 'mines are not used in this game');
+      return runLay(t, empire, tf, o);
   }
 }
 
