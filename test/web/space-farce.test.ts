@@ -97,6 +97,13 @@ describe('the web client for Space Farce', () => {
     // visited now, her task force there or on its way.
     await ordersEditor(ada, 2).waitFor();
     expect(await ada.page.locator('.game-head p').first().textContent()).toContain(' · Month 2 · ');
+    // Her notes say it too.
+    await ada.page.getByRole('button', { name: /^Notifications, \d+ unread/ }).click();
+    await ada.page
+      .locator('#notification-list')
+      .getByText('Month 1 resolved: your report is ready')
+      .waitFor();
+    await ada.page.getByRole('button', { name: /^Notifications/ }).click();
     await until(
       async () => !(await far.getAttribute('aria-label'))!.includes('not visited'),
       `system ${next} visited`,

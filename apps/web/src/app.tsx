@@ -6,7 +6,7 @@ import { LobbyPage } from './lobby';
 import { connection } from './live';
 import { NewGamePage } from './new-game';
 import { ReplayPage } from './replay';
-import { gameNames, markRead, notes } from './notifications';
+import { knownGames, markRead, notes } from './notifications';
 import { follow, gamePath, navigate, PAGES, route } from './router';
 import { logOut, session } from './session';
 import { useStore } from './store';
@@ -72,7 +72,7 @@ function Notifications() {
                       follow(e);
                     }}
                   >
-                    <span class="muted">{gameNames.get(n.gameId) ?? 'A game'}</span> {n.text}
+                    <span class="muted">{knownGames.get(n.gameId)?.name ?? 'A game'}</span> {n.text}
                   </a>
                 </li>
               ))}

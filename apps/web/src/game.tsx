@@ -7,7 +7,7 @@ import { GameMap, type AnyView } from './maps';
 import { DisputesPanel } from './disputes';
 import { GtDesign } from './gt-design';
 import { MessagesPanel } from './messages';
-import { gameNames, markRead, notes } from './notifications';
+import { knownGames, markRead, notes } from './notifications';
 import { OrdersPanel, type PickTarget } from './orders';
 import { ReportPanel } from './report';
 import { auditPath, follow, PAGES, replayPath } from './router';
@@ -66,8 +66,8 @@ export function GamePage({ gameId }: { gameId: string }) {
   const game = summary.data;
   if (summary.error) return <Alert>{summary.error}</Alert>;
   if (!game || !ruleset.data) return <Loading what="the game" />;
-  gameNames.set(game.id, game.name);
   const info = ruleset.data.find((r) => r.id === game.ruleset);
+  knownGames.set(game.id, { name: game.name, words: turnWords(info) });
   const myId = accountId ?? null;
   const playing = isInsider(game) && game.players.some((p) => p.id === myId);
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError } from './api';
 import { connection, live } from './live';
-import { gameNames } from './notifications';
+import { knownGames } from './notifications';
 import { rulesets, turnWords } from './rulesets';
 import { follow, gamePath, PAGES } from './router';
 import { session } from './session';
@@ -52,7 +52,8 @@ export function LobbyPage() {
   }, 300);
 
   const list = games.data ?? [];
-  list.forEach((g) => gameNames.set(g.id, g.name));
+  const info = (id: string) => known.data?.find((r) => r.id === id);
+  list.forEach((g) => knownGames.set(g.id, { name: g.name, words: turnWords(info(g.ruleset)) }));
   const watched = list
     .filter((g) => g.status !== 'ended')
     .map((g) => g.id)
@@ -76,7 +77,6 @@ export function LobbyPage() {
 
   const current = TABS.find((t) => t.id === tab)!;
   const shown = list.filter((g) => current.has(g.status));
-  const info = (id: string) => known.data?.find((r) => r.id === id);
   const title = (id: string) => info(id)?.title ?? id;
 
   return (

@@ -1,4 +1,5 @@
 import { live, type Push } from './live';
+import { turnWords, type TurnWords } from './rulesets';
 import { Store } from './store';
 
 /** News for the person: what arrives live about their games, with whether they have seen it. */
@@ -10,14 +11,18 @@ export interface Note {
   read: boolean;
 }
 
-/** Game names by id, as the lobby and game screens learn them: notes name their game. */
-export const gameNames = new Map<string, string>();
+/**
+ * Games by id, as the lobby and game screens learn them: notes name their game, and its turns by the
+ * book's word.
+ */
+export const knownGames = new Map<string, { name: string; words: TurnWords }>();
 
 function noteOf({ name, payload }: Push): Omit<Note, 'read'> | null {
   const base = { id: payload.id, gameId: payload.gameId };
+  const { turn, Turn } = knownGames.get(payload.gameId)?.words ?? turnWords(undefined);
   switch (name) {
     case 'report.ready':
-      return { ...base, kind: 'report', text: `Turn ${payload.turn} resolved: your report is ready` };
+      return { ...base, kind: 'report', text: `${Turn} ${payload.turn} resolved: your report is ready` };
     case 'combat.report':
       return { ...base, kind: 'combat', text: payload.text };
     case 'contact':
@@ -25,12 +30,12 @@ function noteOf({ name, payload }: Push): Omit<Note, 'read'> | null {
     case 'message':
       return { ...base, kind: 'message', text: `Message from ${payload.message.fromEmpire ?? 'a player'}` };
     case 'turn.reminder':
-      return { ...base, kind: 'reminder', text: `Orders for turn ${payload.turn} are due soon` };
+      return { ...base, kind: 'reminder', text: `Orders for ${turn} ${payload.turn} are due soon` };
     case 'dispute.ruled':
       return {
         ...base,
         kind: 'dispute',
-        text: `Your dispute of turn ${payload.turn} was ${payload.upheld ? 'upheld' : 'rejected'}`,
+        text: `Your dispute of ${turn} ${payload.turn} was ${payload.upheld ? 'upheld' : 'rejected'}`,
       };
     case 'game.ended':
       return { ...base, kind: 'ended', text: 'The game is over' };
