@@ -24,7 +24,7 @@ export const galacticDomination: Ruleset<GdState, GdOrder, GdView, PlayerView> =
   setup,
   initialState,
   foldVersion: 1,
-  reportVersion: 1,
+  reportVersion: 2,
   evolve,
   evolveAll,
   eventVersions: EVENT_VERSIONS,

@@ -1,7 +1,9 @@
 import { pageColumns } from '../hostile';
 import { PAGE_WIDTH } from '../printout';
+import { withCash } from './economy-fixtures';
 import { unitList } from './evolve';
 import { report } from './report';
+import type { GdState, PlayerId } from './state';
 import { ADA, afterTurn1, BOB, eventful, game, played } from './view-fixtures';
 
 /** The printout (digest §8.1, §8.3): it fits the page, reads well from the first turn, and pushes news. */
@@ -67,7 +69,7 @@ describe('the printout of a turn', () => {
     for (const t of [ada, bob]) expect(t).toContain('ADA: +2 VP for the space battle at 4,2');
     expect(bob).toContain('4,2: ADA F1: found Neutral World 4,2');
     expect(ada).toContain('4,2: F1 drew NEUTRAL_WORLD (d6 3): Neutral World: 1 DD, 1 GBDS, 1 MI');
-    expect(ada).toContain('Offer O1 from BOB (turn 1): $5 for a RR chit; ACCEPT O1 in turn 2');
+    expect(ada).toContain('Offer O1 from BOB (turn 1): $5 for a RR chit; open: ACCEPT O1 in turn 2');
   });
 
   it('says who won a battle the reader was not in', () => {
@@ -117,6 +119,66 @@ describe('the printout of a turn', () => {
 
   it('is null for someone not in the game', () => {
     expect(report(game(), 'nobody')).toBeNull();
+  });
+});
+
+describe('offers (§4.1 phase E: made in turn N, accepted in turn N + 1 or lapsed)', () => {
+  /** The printout's lines run together as one (wrapping aside). */
+  const flat = (s: GdState, id: PlayerId) => text(s, id).replace(/\s+/g, ' ');
+  /** Turn 2 played on `start` (turn 1 played): ADA offers BOB `terms`. */
+  const offered = (terms = '$5 FOR chit:BoB', start = afterTurn1()) =>
+    played(withCash(start, ADA, 20), { [ADA]: `OFFER BOB GIVE ${terms}`, [BOB]: '' });
+  const ada = 'Offer O1 to BOB (turn 2): $5 for a BoB chit;';
+  const bob = 'Offer O1 from ADA (turn 2): $5 for a BoB chit;';
+
+  it('an offer made is open to both sides, with the turn it may be accepted in', () => {
+    const s = offered();
+    expect(flat(s, ADA)).toContain(`${ada} open: BOB may ACCEPT O1 in turn 3`);
+    expect(flat(s, BOB)).toContain(`${bob} open: ACCEPT O1 in turn 3`);
+  });
+
+  it('an acceptance that failed shows the offer failed to both sides, no longer open', () => {
+    // BOB has no BoB chit to give.
+    const s = played(offered(), { [BOB]: 'ACCEPT O1' });
+    expect(flat(s, ADA)).toContain(`${ada} failed: accepted in turn 3, not traded`);
+    expect(flat(s, BOB)).toContain(`${bob} failed: accepted in turn 3, not traded`);
+    for (const id of [ADA, BOB]) expect(flat(s, id)).not.toMatch(/open|ACCEPT O1 in/);
+  });
+
+  it('an offer not accepted in its turn lapses, told once, then is gone', () => {
+    const s = played(offered(), {});
+    expect(flat(s, ADA)).toContain(`${ada} lapsed: not accepted in turn 3`);
+    expect(flat(s, BOB)).toContain(`${bob} lapsed: not accepted in turn 3`);
+    const later = played(s, {});
+    for (const id of [ADA, BOB]) expect(flat(later, id)).not.toContain('Offer O1');
+  });
+
+  it('a traded offer is told once, then is gone', () => {
+    const s = played(offered('$5'), { [BOB]: 'ACCEPT O1' });
+    expect(flat(s, ADA)).toContain('Offer O1 to BOB (turn 2) traded in phase E: you gave $5 and got nothing');
+    for (const id of [ADA, BOB]) expect(flat(played(s, {}), id)).not.toContain('Offer O1');
+  });
+
+  it('an offer that asks for nothing says so', () => {
+    const s = offered('$5');
+    expect(flat(s, ADA)).toContain('Offer O1 to BOB (turn 2): $5 for nothing; open');
+    expect(flat(s, BOB)).toContain('Offer O1 from ADA (turn 2): $5 for nothing; open');
+  });
+
+  it('an offer made in the last turn lapses with the game', () => {
+    const short = played(game({ race1: 'Gazegi', race2: 'Introkian', turns: 2 }), {});
+    const s = offered(undefined, short);
+    expect(s.ended).toBe(true);
+    expect(flat(s, ADA)).toContain(`${ada} lapsed: not accepted`);
+    expect(flat(s, ADA)).not.toContain(`${ada} lapsed: not accepted in`);
+  });
+
+  it('a game without cards prints the chits and the offers, and no cards', () => {
+    const s = offered(undefined, played(game({ race1: 'Gazegi', race2: 'Introkian', cards: false }), {}));
+    expect(flat(s, ADA)).toContain('Chits: Battle of Bluff 0, Rapid Response 0');
+    expect(flat(s, ADA)).toContain(`${ada} open: BOB may ACCEPT O1 in turn 3`);
+    expect(flat(s, BOB)).toContain(`${bob} open: ACCEPT O1 in turn 3`);
+    expect(flat(s, ADA)).not.toContain('TACTICS CARDS');
   });
 });
 

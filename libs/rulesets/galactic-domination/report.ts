@@ -51,6 +51,7 @@ export function renderReport(v: PlayerView): Report<PlayerView> {
     ...victoryPoints(v),
     ...stellars(v),
     ...cards(v),
+    ...chitsAndOffers(v),
     ...discoveries(v),
     ...worlds(v),
     ...fleets(v),
@@ -323,7 +324,7 @@ function discoveries(v: PlayerView): string[] {
   );
 }
 
-/** One's hand and chits, the cards in play and those played this turn (§6.11, §8.1). */
+/** One's hand, the cards in play and those played this turn (§6.11, §8.1). */
 function cards(v: PlayerView): string[] {
   if (!v.cards) return [];
   const lines = table(
@@ -334,11 +335,8 @@ function cards(v: PlayerView): string[] {
   if (v.me.hand.length === 0) lines.push('', 'YOUR TACTICS CARDS: none');
   const drawn = v.log.drawn.filter((d) => d.deck === 'tactics').map((d) => d.card);
   if (drawn.length > 0) lines.push(...para(`Drawn this turn: ${drawn.join(', ')}`));
-  const { BoB, RR } = v.me.chits;
-  lines.push('', `Chits: Battle of Bluff ${BoB}, Rapid Response ${RR}`);
   for (const p of v.players.filter((x) => x.inPlay.length > 0))
     lines.push(...para(`In play for ${p.name}: ${p.inPlay.join(', ')}`));
-  lines.push(...offers(v));
   if (v.log.played.length > 0)
     lines.push(...para(`Played this turn: ${v.log.played.map((p) => `${p.player} ${p.card}`).join(', ')}`));
   return lines;
@@ -351,23 +349,33 @@ const itemsText = (items: OfferView['give']) =>
   items.length === 0 ? 'nothing' : items.map(itemText).join(' and ');
 
 /**
- * §4.1 phase E: offers made to or by the player, and what ACCEPT takes them; a trade made this turn
- * as what the player gave and got (its Stellars are in the income statement too).
+ * One's chits and the offers made to or by one (§4.1 phase E, §10.7.3): trading is part of the game
+ * with or without the cards. A trade made this turn as what the player gave and got (its Stellars
+ * are in the income statement too); any other offer with its terms and where it stands.
  */
-function offers(v: PlayerView): string[] {
-  return v.me.offers.flatMap((o) => {
+function chitsAndOffers(v: PlayerView): string[] {
+  const { BoB, RR } = v.me.chits;
+  const offers = v.me.offers.flatMap((o) => {
     const mine = o.from === v.me.name;
     const who = mine ? `to ${o.to}` : `from ${o.from}`;
-    if (o.accepted) {
+    if (o.status === 'traded') {
       const [gave, got] = mine ? [o.give, o.get] : [o.get, o.give];
       return para(
         `Offer ${o.id} ${who} (turn ${o.turn}) traded in phase E: you gave ${itemsText(gave)} and got ${itemsText(got)}`,
       );
     }
-    const terms = `${o.give.map(itemText).join(' and ')} for ${o.get.map(itemText).join(' and ')}`;
-    const state = mine ? 'open' : `ACCEPT ${o.id} in turn ${o.turn + 1}`;
-    return para(`Offer ${o.id} ${who} (turn ${o.turn}): ${terms}; ${state}`);
+    const next = o.turn + 1;
+    const status = {
+      open: `open: ${mine ? `${o.to} may ` : ''}ACCEPT ${o.id} in turn ${next}`,
+      failed: `failed: accepted in turn ${next}, not traded`,
+      // Made in the last turn, it had no turn to be accepted in.
+      lapsed: `lapsed: not accepted${next <= v.turn ? ` in turn ${next}` : ''}`,
+    }[o.status];
+    return para(
+      `Offer ${o.id} ${who} (turn ${o.turn}): ${itemsText(o.give)} for ${itemsText(o.get)}; ${status}`,
+    );
   });
+  return section('YOUR CHITS AND OFFERS', [`Chits: Battle of Bluff ${BoB}, Rapid Response ${RR}`, ...offers]);
 }
 
 const KIND = {

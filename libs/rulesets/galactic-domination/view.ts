@@ -2,6 +2,7 @@ import type { Viewer } from '@warpgate/engine';
 import { discoveryResult } from './discovery';
 import { incomeOf, ownPlanets } from './economy';
 import { toOffset, type LocId } from './hex';
+import { formatOrder } from './orders';
 import type {
   BattleRecord,
   Build,
@@ -183,8 +184,18 @@ export interface LogView {
   notes: string[];
 }
 
+/**
+ * Where an offer stands: `open` until its turn to be accepted is played; then `traded`, `failed` (an
+ * ACCEPT that did not go through: both sides are told) or `lapsed` (never accepted, or the game ended).
+ */
+export type OfferStatus = 'open' | 'traded' | 'failed' | 'lapsed';
+
 /** An offer in the viewer's own terms: `from` and `to` empire names. */
-export type OfferView = Omit<Offer, 'from' | 'to'> & { from: string; to: string };
+export type OfferView = Omit<Offer, 'from' | 'to' | 'accepted'> & {
+  from: string;
+  to: string;
+  status: OfferStatus;
+};
 
 /** What only the player knows of its own empire (§8.1 private). */
 export interface MeView {
@@ -446,6 +457,23 @@ function meView(s: GdState, me: Player): MeView {
     queue: s.queue.filter((b) => b.owner === me.id).map(({ owner: _owner, ...rest }) => ({ ...rest })),
     offers: s.offers
       .filter((o) => o.from === me.id || o.to === me.id)
-      .map((o) => ({ ...o, from: nameOf(o.from), to: nameOf(o.to) })),
+      .map((o) => {
+        const { accepted: _accepted, ...terms } = o;
+        return { ...terms, from: nameOf(o.from), to: nameOf(o.to), status: offerStatus(s, o) };
+      }),
   };
+}
+
+/**
+ * An offer of turn N is accepted in turn N + 1 or lapses (§4.1 phase E); the state keeps it until
+ * turn N + 2 begins, so once over it is told in one printout.
+ */
+function offerStatus(s: GdState, o: Offer): OfferStatus {
+  if (o.accepted) return 'traded';
+  if (!s.ended && o.turn === s.turn - 1) return 'open';
+  // The log tells of the turn last resolved: the offer's turn to be accepted, or (the game over) not.
+  const logged = s.ended ? s.turn : s.turn - 1;
+  const accept = formatOrder({ type: 'accept', offer: o.id });
+  const tried = o.turn + 1 === logged && (s.log.results[o.to] ?? []).some(([, text]) => text === accept);
+  return tried ? 'failed' : 'lapsed';
 }
