@@ -155,6 +155,21 @@ describe('fightArea (§7.1, §7.2)', () => {
     expect(record.lines.length).toBeGreaterThan(3);
   });
 
+  it('§7.3: a base with no working weapon does not fire, nor draw a die (only a ship has the self-defence roll)', () => {
+    const s = baseState();
+    const area = spaceArea(s);
+    const cc = commission(s, P1, 'CC', 'SAO/\\EE', area, 'TF5');
+    commission(s, P2, 'BS', 'SSSSSSSSAAAAAAAAE', area, null);
+    Object.assign(empireById(s, P1).doctrine, { roe: 'attack', withdrawAt: 0 });
+    // Round 1: initiative for each side, the cruiser's O and /\ (both miss); then it withdraws.
+    const rng = scripted([5, 3, 1, 1]);
+    const run = turnOf(s, rng);
+    fightArea(run.t, area, 1);
+    const shots = run.named<{ by: { ship?: number }; rolls: number[] }>('Shot');
+    expect(shots.map((x) => [x.by.ship, x.rolls])).toEqual([[cc.id, [1, 1]]]);
+    expect(rng.left()).toBe(0);
+  });
+
   it('engages only the primary TF; others roll a 6 to join', () => {
     const { s, area } = skirmish((x) => {
       commission(x, P2, 'DD', 'SOE', spaceArea(x), 'TF6');

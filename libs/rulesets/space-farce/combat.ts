@@ -879,7 +879,8 @@ class Fight {
       r: ReturnType<typeof attack> | { rolls: number[]; hits: number };
     }[] = [];
     for (const u of this.units.filter((v) => v.kind !== 'ship' && v.engaged && !v.out)) {
-      if (u.kind === 'groundBase' && this.op(u, '/\\') === 0) continue;
+      // §9.3's self-defence die is a ship's: a base with no working O or /\ does not fire.
+      if (this.op(u, 'O') + this.op(u, '/\\') === 0) continue;
       const target = this.pickTarget(u);
       if (!target) continue;
       shots.push({ u, target, r: 'group' in target ? this.fireAtCraft(u) : this.fire(u, target.unit, true) });

@@ -70,7 +70,10 @@ export interface EconomyEventMap {
   JobPaused: { job: number; note: string };
   /** §6.312: a finished extension is appended to the area's ground base. */
   GroundBaseExtended: { area: AreaId; design: string };
-  /** §6.3: finished small craft go into a unit's V bays (`ship`), or the area's ground base (`ship` null). */
+  /**
+   * §6.3: finished small craft go into a unit's V bays (`ship`), or the area's ground base (`ship` null);
+   * a negative count takes them out, packed by LOAD (§6.314).
+   */
   CraftStowed: { owner: EmpireId; ship: number | null; area: AreaId; craft: CraftType; count: number };
   /** §6.32, §6.41: finished packed materials (BP) or mines go into the yard's cargo. */
   CargoPacked: { ship: number; bp: number; mines: { beam: number; missile: number } };

@@ -598,7 +598,7 @@ const SPECS: Record<PatternType, Spec> = {
   load: spec(
     'LOAD {tf} {item} {count} [AT {at}] [FROM {ship}]',
     'LOAD',
-    'Load PCF, BP or small craft (SC F …) in an area, or from a base',
+    'Load PCF, BP or small craft (SC F …, packed from V bays too) where the TF is, or FROM a unit',
     'LOAD TF3 PCF 6 AT 2 2H',
   ),
   unload: spec(

@@ -2,10 +2,10 @@
 import './state';
 import { evolveAll, bodyAt, empireById, taskForce } from './evolve';
 import { parseOrders } from './orders';
-import { sfEvent, type SfState } from './state';
+import { initialState, sfEvent, type SfState } from './state';
 import { room } from './design';
 import { checkWeekly, coverage, surveyWeeks } from './weeks';
-import { HOME1, P1, P2, ship, units, weeks, world } from './weeks-fixtures';
+import { GALAXY, HOME1, P1, P2, ship, units, weeks, world } from './weeks-fixtures';
 
 /** The weeks of a month (digest §4.2, §5 d, §6.9, §8.1) on the fixture galaxy (weeks-fixtures.ts). */
 
@@ -191,7 +191,118 @@ describe('cargo (§4.2 LOAD, UNLOAD, colonise, SUPPLY)', () => {
     expect(run.said(P1)).toEqual([
       'line 1: TF3: SUPPLY BS1 MP 10 — rejected NO_CARGO: BS1 has no free cargo',
       'line 3: TF3: SUPPLY BS1 MP 40 — reduced: 10 of 40: TF3 carried only 10',
-      'line 4: LOAD TF3 SC F 2 AT 2 1R — rejected NEEDS_FROM: BP and small craft are loaded FROM a base or ship',
+      'line 4: LOAD TF3 SC F 2 AT 2 1R — rejected NOT_PRESENT: TF3 was not at 2 1R',
+    ]);
+  });
+
+  it("§4.2 Load / unload cargo: the digest's examples parse and run (without FROM, from what is own there)", () => {
+    // The examples name 2 2H and 4 1R: the fixture galaxy with those bodies, P1 at home on 2 2H.
+    const galaxy = GALAXY.map((e) => {
+      const data = e.data as { systems?: { id: number; bodies: { type: string }[] }[]; home?: string };
+      if (data.systems) {
+        const systems = data.systems.map((x) =>
+          x.id === 2
+            ? { ...x, bodies: x.bodies.map((b, i) => (i === 1 ? { ...b, type: 'H' } : b)) }
+            : x.id === 4
+              ? {
+                  ...x,
+                  kind: 'single',
+                  stars: ['Red'],
+                  bodies: [{ orbit: 1, type: 'R', star: 0, moons: null }],
+                }
+              : x,
+        );
+        return { ...e, data: { ...data, systems } };
+      }
+      return data.home === HOME1 ? { ...e, data: { ...data, home: '2 2H' } } : e;
+    });
+    const at = '2 2H';
+    const s = evolveAll(initialState(), galaxy);
+    const withTrn = evolveAll(s, units(s, P1, 'TRN', at, 'TF3'));
+    const s1 = evolveAll(withTrn, [
+      ...units(withTrn, P1, 'BS', at, null),
+      sfEvent('PcfRaised', { area: at, owner: P1, count: 6, crew: { level: 'GRN' } }),
+      sfEvent('GroundBaseBuilt', { area: at, design: 'VV', crew: { level: 'GRN' } }),
+      sfEvent('CraftStowed', { owner: P1, ship: null, area: at, craft: 'B', count: 4 }),
+    ]);
+    ship(s1, P1, 'TRN1').design = 'CCCCCCCCCCCCCCCE';
+    ship(s1, P1, 'BS1').cargo.bp = 6;
+    const text = 'LOAD TF3 PCF 6 AT 2 2H\nLOAD TF3 BP 6 FROM BS1\nLOAD TF3 SC B x4';
+    expect(parseOrders(text).orders.map((o) => o.type)).toEqual(['load', 'load', 'load']);
+    const run = weeks(s1, { [P1]: text }, 1);
+    expect(run.said(P1)).toEqual([]);
+    expect(ship(run.state, P1, 'TRN1').cargo).toMatchObject({
+      pcf: { count: 6 },
+      bp: 6,
+      craft: { B: 4 },
+    });
+    expect(bodyAt(run.state, at)?.groundBase?.craft.B).toBe(0);
+
+    const s2 = evolveAll(s, units(s, P1, 'TRN', '4 1R', 'TF3'));
+    ship(s2, P1, 'TRN1').cargo.pcf = { count: 6, crew: { level: 'GRN' } };
+    const landed = weeks(s2, { [P1]: 'UNLOAD TF3 PCF 6 AT 4 1R' }, 1);
+    expect(landed.said(P1)).toEqual([]);
+    expect(bodyAt(landed.state, '4 1R')?.garrisons).toEqual([
+      { owner: P1, count: 6, crew: { level: 'GRN' } },
+    ]);
+  });
+
+  it('§6.314: LOAD packs craft from V bays there, UNLOAD’s order reversed: ground base, own bases, the TF’s own', () => {
+    const withDd = evolveAll(s0, units(s0, P1, 'DD', HOME1, 'TF3'));
+    const s = evolveAll(withDd, [
+      ...units(withDd, P2, 'BS', HOME1, null),
+      sfEvent('GroundBaseBuilt', { area: HOME1, design: 'VVV', crew: { level: 'GRN' } }),
+      sfEvent('CraftStowed', { owner: P1, ship: null, area: HOME1, craft: 'F', count: 6 }),
+    ]);
+    ship(s, P1, 'DD1').design = 'SVE';
+    ship(s, P1, 'DD1').craft.F = 2;
+    ship(s, P1, 'BS1').design = 'SVCCE/\\';
+    ship(s, P1, 'BS1').craft.F = 2;
+    // Another empire's craft there are not P1's to load, nor told of.
+    ship(s, P2, 'BS1').craft.F = 2;
+    const run = weeks(s, { [P1]: 'LOAD TF3 SC F x9\nLOAD TF3 SC R x1' });
+    // TRN1's 4 C hold 8: the ground base's 6, BS1's 2; DD1 keeps its own.
+    expect(ship(run.state, P1, 'TRN1').cargo.craft.F).toBe(8);
+    expect([ship(run.state, P1, 'DD1').craft.F, ship(run.state, P1, 'BS1').craft.F]).toEqual([2, 0]);
+    expect(bodyAt(run.state, HOME1)?.groundBase?.craft.F).toBe(0);
+    expect(ship(run.state, P2, 'BS1').craft.F).toBe(2);
+    expect(run.said(P1)).toEqual([
+      'line 1: LOAD TF3 SC F 9 — reduced: 8 of 9: cargo full',
+      'line 2: LOAD TF3 SC R 1 — rejected NOT_PRESENT: no R there to load',
+    ]);
+    // UNLOAD puts them back the same way.
+    const back = weeks({ ...run.state, news: {} }, { [P1]: `UNLOAD TF3 SC F 8 AT ${HOME1}` });
+    expect(back.said(P1)).toEqual([]);
+    expect(ship(back.state, P1, 'TRN1').cargo.craft.F).toBe(0);
+    expect([ship(back.state, P1, 'DD1').craft.F, ship(back.state, P1, 'BS1').craft.F]).toEqual([2, 2]);
+    expect(bodyAt(back.state, HOME1)?.groundBase?.craft.F).toBe(6);
+  });
+
+  it('§6.314: LOAD … FROM a unit takes its packed craft, then its bays: a carrier packs its own, in the C no job counts on', () => {
+    const s = evolveAll(s0, [
+      ...units(s0, P1, 'DD', HOME1, 'TF4'),
+      sfEvent('JobOrdered', {
+        job: {
+          id: 1,
+          owner: P1,
+          builder: { area: HOME1 },
+          item: { kind: 'craft', craft: 'B', count: 4, into: 'DD1' },
+          cost: 2,
+          paid: 1,
+          built: 0,
+          ordered: 1,
+        },
+      }),
+    ]);
+    // 4 bays, 3 C: the job's 4 bombers take the free bay and 1½ C; with the packed fighter, 1 C is left.
+    ship(s, P1, 'DD1').design = 'SVVCCCE';
+    ship(s, P1, 'DD1').craft.F = 3;
+    ship(s, P1, 'DD1').cargo.craft.F = 1;
+    const run = weeks(s, { [P1]: 'LOAD TF4 SC F x4 FROM DD1\nLOAD TF4 SC F x1 FROM XX9' });
+    expect(ship(run.state, P1, 'DD1')).toMatchObject({ craft: { F: 1 }, cargo: { craft: { F: 3 } } });
+    expect(run.said(P1)).toEqual([
+      'line 1: LOAD TF4 SC F 4 FROM DD1 — reduced: 2 of 4: cargo full',
+      'line 2: LOAD TF4 SC F 1 FROM XX9 — rejected NO_SHIP: no ship or base XX9',
     ]);
   });
 

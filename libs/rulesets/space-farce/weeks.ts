@@ -167,13 +167,22 @@ function routeError(s: SfState, empire: EmpireId, from: AreaId, route: AreaId[])
 
 // ---- Orders (§4.2), run at the start of a week (§5 d1) ----
 
-/** Moves `count` of `item` from `sources` into `sinks`, each filled in turn; returns how many moved. */
+/**
+ * Where cargo is taken from: a ship's or base's cargo, or an area's garrison or population (`holder`);
+ * or small craft in V bays (`bays`: a unit's, or with `ship` null the ground base's at `area`).
+ */
+type Source = { has: number } & ({ holder: CargoHolder } | { bays: { ship: number | null; area: AreaId } });
+
+/**
+ * Moves `count` of `item` from `sources` into `sinks`, each filled in turn (a unit's cargo never into
+ * itself); returns how many moved. Craft leaving V bays are packed (§6.314), the reverse of runUnpack.
+ */
 function moveCargo(
   t: Turn,
   owner: EmpireId,
   item: CargoKind,
   count: number,
-  sources: { holder: CargoHolder; has: number }[],
+  sources: Source[],
   sinks: { holder: CargoHolder; room: number }[],
 ): number {
   const from = sources.map((x) => ({ ...x }));
@@ -181,9 +190,12 @@ function moveCargo(
   for (const sink of sinks) {
     let space = sink.room;
     for (const source of from) {
+      if ('holder' in source && sameHolder(source.holder, sink.holder)) continue;
       const n = Math.min(space, source.has, count - moved);
       if (n <= 0) continue;
-      t.emit('CargoMoved', { owner, item, count: n, from: source.holder, to: sink.holder });
+      if ('holder' in source)
+        t.emit('CargoMoved', { owner, item, count: n, from: source.holder, to: sink.holder });
+      else pack(t, owner, source.bays, item, n, sink.holder);
       source.has -= n;
       space -= n;
       moved += n;
@@ -192,40 +204,78 @@ function moveCargo(
   return moved;
 }
 
+const sameHolder = (a: CargoHolder, b: CargoHolder) =>
+  'ship' in a ? 'ship' in b && a.ship === b.ship : 'area' in b && a.area === b.area;
+
+function pack(
+  t: Turn,
+  owner: EmpireId,
+  bays: { ship: number | null; area: AreaId },
+  item: CargoKind,
+  n: number,
+  to: CargoHolder,
+): void {
+  const craft = CRAFT_TYPES.find((c) => c === item);
+  if (!craft || !('ship' in to))
+    throw new Error(`${item} cannot be packed from V bays into ${JSON.stringify(to)}`);
+  t.emit('CraftStowed', { owner, ...bays, craft, count: -n });
+  t.emit('CraftPacked', { ship: to.ship, craft, count: n });
+}
+
 const holderOf = (x: Ship): CargoHolder => ({ ship: x.id });
 const reducedTo = (moved: number, asked: number, why: string) =>
   done(moved < asked ? `${moved} of ${asked}: ${why}` : null);
 
+/**
+ * LOAD (§4.2, §6.314) into the TF's C, kept free of what jobs under way count on (`committed`).
+ * FROM a unit: its cargo, and for small craft then its V bays (a carrier may pack its own craft).
+ * Decision: without FROM (the digest's `LOAD TF3 SC B x4`) the TF loads what its empire has where it
+ * is: PCF from the garrison; BP and craft from each own base's cargo (by id); craft also from V bays,
+ * UNLOAD's order reversed: the own ground base's, each own base's, then the TF's own ships' last.
+ */
 function runLoad(t: Turn, empire: EmpireId, tf: TaskForce, o: Extract<TfOrder, { type: 'load' }>): Outcome {
   const s = t.state;
   const at = present(tf);
   if (o.item === 'TRADE')
     return refuse('USE_TRADE', 'trade goods are loaded by TRADE <empire> <ep> LOAD <tf>');
   const item: Exclude<CargoKind, 'colonists'> = o.item === 'PCF' ? 'pcf' : o.item === 'BP' ? 'bp' : o.item;
-  if (o.ship === null && item !== 'pcf')
-    return refuse('NEEDS_FROM', 'BP and small craft are loaded FROM a base or ship');
+  const craft = CRAFT_TYPES.find((c) => c === item);
   if (o.at !== null && at !== o.at) return wait('NOT_PRESENT', `${tf.name} was not at ${o.at}`);
   const own = shipsOf(s, tf);
-  let sources: { holder: CargoHolder; has: number }[];
+  const bays = (x: Ship, area: AreaId): Source[] =>
+    craft ? [{ bays: { ship: x.id, area }, has: x.craft[craft] }] : [];
+  const unit = (x: Ship, area: AreaId): Source[] => [
+    { holder: holderOf(x), has: carried(x, item) },
+    ...bays(x, area),
+  ];
+  let sources: Source[];
   if (o.ship !== null) {
     const source = shipNamed(s, empire, o.ship);
     if (!source) return refuse('NO_SHIP', `no ship or base ${o.ship}`);
     const where =
       source.kind === 'base' ? source.area : present(taskForce(s, empire, source.tf ?? '') as TaskForce);
     if (at === null || where !== at) return wait('NOT_PRESENT', `${tf.name} was not where ${o.ship} is`);
-    sources = [{ holder: holderOf(source), has: carried(source, item) }];
+    sources = unit(source, at);
   } else {
     if (at === null) return wait('NOT_PRESENT', `${tf.name} was in transit`);
-    const garrison = bodyAt(s, at)?.garrisons.find((g) => g.owner === empire);
-    sources = [{ holder: { area: at }, has: garrison?.count ?? 0 }];
+    const body = bodyAt(s, at);
+    const garrison = body?.garrisons.find((g) => g.owner === empire);
+    const gb = craft && body?.owner === empire ? body.groundBase : null;
+    sources = [
+      ...(item === 'pcf' ? [{ holder: { area: at }, has: garrison?.count ?? 0 }] : []),
+      ...(craft && gb ? [{ bays: { ship: null, area: at }, has: gb.craft[craft] }] : []),
+      ...s.ships
+        .filter((x) => x.owner === empire && x.kind === 'base' && x.area === at)
+        .flatMap((x) => unit(x, at)),
+      ...own.flatMap((x) => bays(x, at)),
+    ];
   }
-  if (sources[0].has === 0) return refuse('NOT_PRESENT', `no ${o.item} there to load`);
-  const sinks = own
-    .filter((x) => !('ship' in sources[0].holder && sources[0].holder.ship === x.id))
-    .map((x) => ({ holder: holderOf(x), room: room(committed(s, x), item) }));
+  const has = sources.reduce((n, x) => n + x.has, 0);
+  if (has === 0) return refuse('NOT_PRESENT', `no ${o.item} there to load`);
+  const sinks = own.map((x) => ({ holder: holderOf(x), room: room(committed(s, x), item) }));
   const moved = moveCargo(t, empire, item, o.count, sources, sinks);
   if (moved === 0) return refuse('NO_CARGO', `no free cargo in ${tf.name}`);
-  return reducedTo(moved, o.count, moved < sources[0].has ? 'cargo full' : 'no more there');
+  return reducedTo(moved, o.count, moved < has ? 'cargo full' : 'no more there');
 }
 
 /** Checks an area where PCF or colonists go: a planet or belt, not another empire's (§4.2). */
