@@ -173,6 +173,14 @@ describe('offers (§4.1 phase E: made in turn N, accepted in turn N + 1 or lapse
     expect(flat(s, ADA)).not.toContain(`${ada} lapsed: not accepted in`);
   });
 
+  it('an offer whose recipient was eliminated later in its turn lapses: the recipient is out', () => {
+    const s = offered();
+    // Eliminated in the same turn (in a game of more than two, it goes on).
+    (s.players.find((p) => p.id === BOB) as GdState['players'][number]).eliminated = true;
+    expect(flat(s, ADA)).toContain(`${ada} lapsed: BOB is out of the game`);
+    expect(flat(s, ADA)).not.toContain('ACCEPT O1');
+  });
+
   it('a game without cards prints the chits and the offers, and no cards', () => {
     const s = offered(undefined, played(game({ race1: 'Gazegi', race2: 'Introkian', cards: false }), {}));
     expect(flat(s, ADA)).toContain('Chits: Battle of Bluff 0, Rapid Response 0');

@@ -369,7 +369,9 @@ function chitsAndOffers(v: PlayerView): string[] {
       open: `open: ${mine ? `${o.to} may ` : ''}ACCEPT ${o.id} in turn ${next}`,
       failed: `failed: accepted in turn ${next}, not traded`,
       // Made in the last turn, it had no turn to be accepted in.
-      lapsed: `lapsed: not accepted${next <= v.turn ? ` in turn ${next}` : ''}`,
+      lapsed: v.players.find((p) => p.name === o.to)?.eliminated
+        ? `lapsed: ${o.to} is out of the game`
+        : `lapsed: not accepted${next <= v.turn ? ` in turn ${next}` : ''}`,
     }[o.status];
     return para(
       `Offer ${o.id} ${who} (turn ${o.turn}): ${itemsText(o.give)} for ${itemsText(o.get)}; ${status}`,

@@ -465,12 +465,14 @@ function meView(s: GdState, me: Player): MeView {
 }
 
 /**
- * An offer of turn N is accepted in turn N + 1 or lapses (§4.1 phase E); the state keeps it until
- * turn N + 2 begins, so once over it is told in one printout.
+ * An offer of turn N is accepted in turn N + 1 or lapses (§4.1 phase E), as it does when its
+ * recipient is out of the game (eliminated later in turn N); the state keeps it until turn N + 2
+ * begins, so once over it is told in one printout.
  */
 function offerStatus(s: GdState, o: Offer): OfferStatus {
   if (o.accepted) return 'traded';
-  if (!s.ended && o.turn === s.turn - 1) return 'open';
+  const out = s.players.find((p) => p.id === o.to)?.eliminated;
+  if (!s.ended && o.turn === s.turn - 1 && !out) return 'open';
   // The log tells of the turn last resolved: the offer's turn to be accepted, or (the game over) not.
   const logged = s.ended ? s.turn : s.turn - 1;
   const accept = formatOrder({ type: 'accept', offer: o.id });

@@ -67,7 +67,7 @@ export function resolveMonth(
   collectRevenue(t, orders);
   const economy = spend(t, orders);
   // d. The weeks: orders, movement, detection, the fights, surveys.
-  const plan = planWeeks(state, orders);
+  const plan = planWeeks(state, orders, economy.work);
   for (let week = 1; week <= WEEKS; week++) runWeek(t, week, plan, fightArea);
   endWeeks(t, plan);
   // e. Growth and recovery, research, maintenance losses.

@@ -1,5 +1,6 @@
 import { type RulesetEvent } from '@warpgate/engine';
 import { beginMonth } from './diplomacy';
+import { commission, spend } from './economy';
 import { dryTurn, evolveAll, shipNamed } from './evolve';
 import { parseOrders, type SfOrder } from './orders';
 import {
@@ -125,7 +126,7 @@ export function weeks(state: SfState, texts: Record<EmpireId, string> = {}, coun
   const orders = ordersOf(texts);
   const fights: [AreaId, number][] = [];
   beginMonth(t, orders);
-  const plan = planWeeks(t.state, orders);
+  const plan = planWeeks(t.state, orders, []);
   for (let week = 1; week <= count; week++)
     runWeek(t, week, plan, (turn, area, w) => {
       fights.push([area, w]);
@@ -142,10 +143,25 @@ export function weeks(state: SfState, texts: Record<EmpireId, string> = {}, coun
     plan,
     types: events.map((e) => e.type.replace('space-farce.', '')),
     news: (empire: EmpireId) => (t.state.news[empire] ?? []).map((n) => n.text),
-    /** The empire's order outcomes that were not simply done. */
-    said: (empire: EmpireId) =>
-      (t.state.news[empire] ?? [])
-        .filter((n) => n.kind === 'order' && !n.text.endsWith(' — done'))
-        .map((n) => `${n.line === null ? '' : `line ${n.line}: `}${n.text}`),
+    said: said(t.state),
   };
+}
+
+/** An empire's order outcomes that were not simply done. */
+const said = (s: SfState) => (empire: EmpireId) =>
+  (s.news[empire] ?? [])
+    .filter((n) => n.kind === 'order' && !n.text.endsWith(' — done'))
+    .map((n) => `${n.line === null ? '' : `line ${n.line}: `}${n.text}`);
+
+/** Steps b, d and f of a month: spending plans the yards' work, the weeks run, the work is done. */
+export function month(state: SfState, texts: Record<EmpireId, string>) {
+  const { t } = dryTurn(state);
+  const orders = ordersOf(texts);
+  beginMonth(t, orders);
+  const economy = spend(t, orders);
+  const plan = planWeeks(t.state, orders, economy.work);
+  for (let week = 1; week <= 4; week++) runWeek(t, week, plan, () => undefined);
+  endWeeks(t, plan);
+  commission(t, economy);
+  return { state: t.state, said: said(t.state) };
 }

@@ -5,7 +5,7 @@ import { parseOrders } from './orders';
 import { initialState, sfEvent, type SfState } from './state';
 import { room } from './design';
 import { checkWeekly, coverage, surveyWeeks } from './weeks';
-import { GALAXY, HOME1, P1, P2, ship, units, weeks, world } from './weeks-fixtures';
+import { DESIGNS, GALAXY, HOME1, P1, P2, month, ship, units, weeks, world } from './weeks-fixtures';
 
 /** The weeks of a month (digest §4.2, §5 d, §6.9, §8.1) on the fixture galaxy (weeks-fixtures.ts). */
 
@@ -278,7 +278,7 @@ describe('cargo (§4.2 LOAD, UNLOAD, colonise, SUPPLY)', () => {
     expect(bodyAt(back.state, HOME1)?.groundBase?.craft.F).toBe(6);
   });
 
-  it('§6.314: LOAD … FROM a unit takes its packed craft, then its bays: a carrier packs its own, in the C no job counts on', () => {
+  it('§6.314: LOAD … FROM a unit takes its packed craft, then its bays: a carrier packs its own, in the C its bays free', () => {
     const s = evolveAll(s0, [
       ...units(s0, P1, 'DD', HOME1, 'TF4'),
       sfEvent('JobOrdered', {
@@ -294,15 +294,63 @@ describe('cargo (§4.2 LOAD, UNLOAD, colonise, SUPPLY)', () => {
         },
       }),
     ]);
-    // 4 bays, 3 C: the job's 4 bombers take the free bay and 1½ C; with the packed fighter, 1 C is left.
+    // 4 bays, 3 C: the job's 4 bombers take the free bay and 1½ C. Each fighter packed frees a bay
+    // for a bomber, so all 3 fit in C beside the packed one; how the LOADs split it does not matter.
     ship(s, P1, 'DD1').design = 'SVVCCCE';
     ship(s, P1, 'DD1').craft.F = 3;
     ship(s, P1, 'DD1').cargo.craft.F = 1;
-    const run = weeks(s, { [P1]: 'LOAD TF4 SC F x4 FROM DD1\nLOAD TF4 SC F x1 FROM XX9' });
-    expect(ship(run.state, P1, 'DD1')).toMatchObject({ craft: { F: 1 }, cargo: { craft: { F: 3 } } });
-    expect(run.said(P1)).toEqual([
-      'line 1: LOAD TF4 SC F 4 FROM DD1 — reduced: 2 of 4: cargo full',
+    const one = weeks(s, { [P1]: 'LOAD TF4 SC F x4 FROM DD1\nLOAD TF4 SC F x1 FROM XX9' });
+    const two = weeks(s, { [P1]: 'LOAD TF4 SC F x2 FROM DD1\nLOAD TF4 SC F x2 FROM DD1' });
+    for (const run of [one, two])
+      expect(ship(run.state, P1, 'DD1')).toMatchObject({ craft: { F: 0 }, cargo: { craft: { F: 4 } } });
+    expect(one.said(P1)).toEqual([
+      'line 1: LOAD TF4 SC F 4 FROM DD1 — reduced: 3 of 4: no more there',
       'line 2: LOAD TF4 SC F 1 FROM XX9 — rejected NO_SHIP: no ship or base XX9',
+    ]);
+    expect(two.said(P1)).toEqual(['line 2: LOAD TF4 SC F 2 FROM DD1 — reduced: 1 of 2: no more there']);
+  });
+
+  it('§6.314: what a TF carries already is not there to load: the reason says so', () => {
+    const s = evolveAll(s0, units(s0, P1, 'DD', HOME1, 'TF4'));
+    ship(s, P1, 'DD1').design = 'SVCCCCCE';
+    ship(s, P1, 'DD1').craft.F = 3;
+    ship(s, P1, 'DD1').cargo.craft.F = 1;
+    const run = weeks(s, { [P1]: 'LOAD TF4 SC F x4 FROM DD1\nLOAD TF4 SC F x2 FROM DD1' });
+    expect(ship(run.state, P1, 'DD1')).toMatchObject({ craft: { F: 0 }, cargo: { craft: { F: 4 } } });
+    expect(run.said(P1)).toEqual([
+      'line 1: LOAD TF4 SC F 4 FROM DD1 — reduced: 3 of 4: no more there',
+      'line 2: LOAD TF4 SC F 2 FROM DD1 — rejected NOT_PRESENT: no F there to load but what TF4 carries',
+    ]);
+  });
+
+  it('Decision: LOAD … PCF without FROM takes the garrison, not PCF in a base’s cargo (that is FROM the base)', () => {
+    const s = evolveAll(s0, []);
+    ship(s, P1, 'BS1').cargo.pcf = { count: 3, crew: { level: 'GRN' } };
+    const run = weeks(s, { [P1]: 'LOAD TF3 PCF 4\nLOAD TF3 PCF 1 FROM BS1' });
+    expect(ship(run.state, P1, 'TRN1').cargo.pcf?.count).toBe(3);
+    expect(ship(run.state, P1, 'BS1').cargo.pcf?.count).toBe(2);
+    expect(bodyAt(run.state, HOME1)?.garrisons).toEqual([]);
+    expect(run.said(P1)).toEqual(['line 1: LOAD TF3 PCF 4 — reduced: 2 of 4: no more there']);
+  });
+
+  it('§6.32: a LOAD without FROM leaves in bases’ cargo the packed BP this month’s yard work there uses', () => {
+    const s = evolveAll(s0, units(s0, P1, 'DD', HOME1, 'TF4'));
+    ship(s, P1, 'DD1').design = 'SSyE';
+    ship(s, P1, 'BS1').cargo.bp = 3;
+    const yard = { ship: ship(s, P1, 'DD1').id, sy: 1 };
+    const item = { kind: 'ship', cls: 'SC', design: DESIGNS.SC } as const;
+    const s1 = evolveAll(s, [
+      sfEvent('JobOrdered', {
+        job: { id: 1, owner: P1, builder: yard, item, cost: 3, paid: 3, built: 1, ordered: 1 },
+      }),
+    ]);
+    // The ship yard plans 2 BP of work from BS1's cargo; TF3 takes the 1 BP left and leaves.
+    const run = month(s1, { [P1]: 'LOAD TF3 BP 3\nTF3: -> 2 1R' });
+    expect(ship(run.state, P1, 'TRN1').cargo.bp).toBe(1);
+    expect(ship(run.state, P1, 'BS1').cargo.bp).toBe(0);
+    expect(taskForce(run.state, P1, 'NEW1')).toBeDefined();
+    expect(run.said(P1)).toEqual([
+      "line 1: LOAD TF3 BP 3 — reduced: 1 of 3: 2 there are kept for this month's yard work",
     ]);
   });
 

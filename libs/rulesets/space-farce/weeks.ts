@@ -2,7 +2,7 @@ import type { Diagnostic } from '@warpgate/engine';
 import { freeBays, operational, potential, room, sizeOf, spacesLeft, systemsOf } from './design';
 import { contested } from './combat';
 import { beginMonth } from './diplomacy';
-import { committed, groundBaseBays, mineKind } from './economy';
+import { committed, groundBaseBays, mineKind, sum, type JobWork } from './economy';
 import {
   areasOf,
   bodyAt,
@@ -27,6 +27,7 @@ import {
   type AreaId,
   type CraftType,
   type EmpireId,
+  type Job,
   type MineTarget,
   type SfState,
   type Ship,
@@ -80,6 +81,8 @@ export interface WeekPlan {
   start: Record<string, { ships: { ship: number; spaces: number }[]; spaces: number }>;
   /** `owner/tf` of the TFs that reached the end of their route this month (IF ARRIVED). */
   arrived: string[];
+  /** By `owner/area`: the packed BP this month's yard work there uses in step f (§6.32). */
+  materials: Record<string, number>;
 }
 
 const key = (owner: EmpireId, tf: string) => `${owner}/${tf}`;
@@ -171,11 +174,19 @@ function routeError(s: SfState, empire: EmpireId, from: AreaId, route: AreaId[])
  * Where cargo is taken from: a ship's or base's cargo, or an area's garrison or population (`holder`);
  * or small craft in V bays (`bays`: a unit's, or with `ship` null the ground base's at `area`).
  */
-type Source = { has: number } & ({ holder: CargoHolder } | { bays: { ship: number | null; area: AreaId } });
+type Source = { has: number } & (
+  { holder: CargoHolder } | { bays: { ship: number | null; area: AreaId }; craft: CraftType }
+);
+
+/** Whether a source's cargo can go into a sink: not a unit's into itself; craft in bays only into a unit's C. */
+const movable = (source: Source, to: CargoHolder) =>
+  'holder' in source ? !sameHolder(source.holder, to) : 'ship' in to;
 
 /**
- * Moves `count` of `item` from `sources` into `sinks`, each filled in turn (a unit's cargo never into
- * itself); returns how many moved. Craft leaving V bays are packed (§6.314), the reverse of runUnpack.
+ * Moves `count` of `item` from `sources` into `sinks`, each filled in turn; returns how many moved.
+ * A sink's room is read anew after each move: craft packed from its own V bays free bays that craft
+ * under way then take, and so C (`committed`). Craft leaving V bays are packed (§6.314), the reverse
+ * of runUnpack.
  */
 function moveCargo(
   t: Turn,
@@ -183,57 +194,51 @@ function moveCargo(
   item: CargoKind,
   count: number,
   sources: Source[],
-  sinks: { holder: CargoHolder; room: number }[],
+  sinks: { holder: CargoHolder; room: () => number }[],
 ): number {
   const from = sources.map((x) => ({ ...x }));
   let moved = 0;
-  for (const sink of sinks) {
-    let space = sink.room;
-    for (const source of from) {
-      if ('holder' in source && sameHolder(source.holder, sink.holder)) continue;
-      const n = Math.min(space, source.has, count - moved);
-      if (n <= 0) continue;
-      if ('holder' in source)
-        t.emit('CargoMoved', { owner, item, count: n, from: source.holder, to: sink.holder });
-      else pack(t, owner, source.bays, item, n, sink.holder);
-      source.has -= n;
-      space -= n;
-      moved += n;
-    }
-  }
+  for (const { holder: to, room } of sinks)
+    for (const source of from.filter((x) => movable(x, to)))
+      for (let n = Math.min(room(), source.has, count - moved); n > 0;) {
+        if ('holder' in source) t.emit('CargoMoved', { owner, item, count: n, from: source.holder, to });
+        else if ('ship' in to) {
+          t.emit('CraftStowed', { owner, ...source.bays, craft: source.craft, count: -n });
+          t.emit('CraftPacked', { ship: to.ship, craft: source.craft, count: n });
+        }
+        source.has -= n;
+        moved += n;
+        n = Math.min(room(), source.has, count - moved);
+      }
   return moved;
 }
 
 const sameHolder = (a: CargoHolder, b: CargoHolder) =>
   'ship' in a ? 'ship' in b && a.ship === b.ship : 'area' in b && a.area === b.area;
 
-function pack(
-  t: Turn,
-  owner: EmpireId,
-  bays: { ship: number | null; area: AreaId },
-  item: CargoKind,
-  n: number,
-  to: CargoHolder,
-): void {
-  const craft = CRAFT_TYPES.find((c) => c === item);
-  if (!craft || !('ship' in to))
-    throw new Error(`${item} cannot be packed from V bays into ${JSON.stringify(to)}`);
-  t.emit('CraftStowed', { owner, ...bays, craft, count: -n });
-  t.emit('CraftPacked', { ship: to.ship, craft, count: n });
-}
-
 const holderOf = (x: Ship): CargoHolder => ({ ship: x.id });
 const reducedTo = (moved: number, asked: number, why: string) =>
   done(moved < asked ? `${moved} of ${asked}: ${why}` : null);
+/** Room in a unit's C for `item` that no job under way counts on, as the unit is now. */
+const freeFor = (s: SfState, x: Ship, item: Parameters<typeof room>[1]) => () => room(committed(s, x), item);
 
 /**
  * LOAD (§4.2, §6.314) into the TF's C, kept free of what jobs under way count on (`committed`).
  * FROM a unit: its cargo, and for small craft then its V bays (a carrier may pack its own craft).
  * Decision: without FROM (the digest's `LOAD TF3 SC B x4`) the TF loads what its empire has where it
- * is: PCF from the garrison; BP and craft from each own base's cargo (by id); craft also from V bays,
- * UNLOAD's order reversed: the own ground base's, each own base's, then the TF's own ships' last.
+ * is: PCF from the garrison (the digest's `LOAD TF3 PCF 6 AT 2 2H`: an area's PCF are its garrison;
+ * PCF in a unit's cargo are loaded FROM it); BP and craft from each own base's cargo (by id), less
+ * the BP this month's yard work there uses (`kept`: step f takes them from cargo there, §6.32);
+ * craft also from V bays, UNLOAD's order reversed: the own ground base's, each own base's, then the
+ * TF's own ships' last. What the TF carries already is not there to load.
  */
-function runLoad(t: Turn, empire: EmpireId, tf: TaskForce, o: Extract<TfOrder, { type: 'load' }>): Outcome {
+function runLoad(
+  t: Turn,
+  plan: WeekPlan,
+  empire: EmpireId,
+  tf: TaskForce,
+  o: Extract<TfOrder, { type: 'load' }>,
+): Outcome {
   const s = t.state;
   const at = present(tf);
   if (o.item === 'TRADE')
@@ -243,12 +248,13 @@ function runLoad(t: Turn, empire: EmpireId, tf: TaskForce, o: Extract<TfOrder, {
   if (o.at !== null && at !== o.at) return wait('NOT_PRESENT', `${tf.name} was not at ${o.at}`);
   const own = shipsOf(s, tf);
   const bays = (x: Ship, area: AreaId): Source[] =>
-    craft ? [{ bays: { ship: x.id, area }, has: x.craft[craft] }] : [];
+    craft ? [{ bays: { ship: x.id, area }, craft, has: x.craft[craft] }] : [];
   const unit = (x: Ship, area: AreaId): Source[] => [
     { holder: holderOf(x), has: carried(x, item) },
     ...bays(x, area),
   ];
   let sources: Source[];
+  let kept = 0;
   if (o.ship !== null) {
     const source = shipNamed(s, empire, o.ship);
     if (!source) return refuse('NO_SHIP', `no ship or base ${o.ship}`);
@@ -261,21 +267,39 @@ function runLoad(t: Turn, empire: EmpireId, tf: TaskForce, o: Extract<TfOrder, {
     const body = bodyAt(s, at);
     const garrison = body?.garrisons.find((g) => g.owner === empire);
     const gb = craft && body?.owner === empire ? body.groundBase : null;
+    const bases = s.ships.filter((x) => x.owner === empire && x.kind === 'base' && x.area === at);
     sources = [
       ...(item === 'pcf' ? [{ holder: { area: at }, has: garrison?.count ?? 0 }] : []),
-      ...(craft && gb ? [{ bays: { ship: null, area: at }, has: gb.craft[craft] }] : []),
-      ...s.ships
-        .filter((x) => x.owner === empire && x.kind === 'base' && x.area === at)
-        .flatMap((x) => unit(x, at)),
+      ...(craft && gb ? [{ bays: { ship: null, area: at }, craft, has: gb.craft[craft] }] : []),
+      ...(item === 'pcf' ? [] : bases.flatMap((x) => unit(x, at))),
       ...own.flatMap((x) => bays(x, at)),
     ];
+    if (item === 'bp') kept = keep(sources, plan.materials[key(empire, at)] ?? 0);
   }
-  const has = sources.reduce((n, x) => n + x.has, 0);
-  if (has === 0) return refuse('NOT_PRESENT', `no ${o.item} there to load`);
-  const sinks = own.map((x) => ({ holder: holderOf(x), room: room(committed(s, x), item) }));
+  const sinks = own.map((x) => ({ holder: holderOf(x), room: freeFor(s, x, item) }));
+  const has = sum(
+    sources.filter((x) => sinks.some((y) => movable(x, y.holder))),
+    (x) => x.has,
+  );
+  const keptFor = kept > 0 ? `${kept} there are kept for this month's yard work` : null;
+  if (has === 0) {
+    const carries = sum(sources, (x) => x.has) > 0 ? ` but what ${tf.name} carries` : '';
+    return refuse('NOT_PRESENT', `no ${o.item} there to load${keptFor ? `: ${keptFor}` : carries}`);
+  }
   const moved = moveCargo(t, empire, item, o.count, sources, sinks);
   if (moved === 0) return refuse('NO_CARGO', `no free cargo in ${tf.name}`);
-  return reducedTo(moved, o.count, moved < has ? 'cargo full' : 'no more there');
+  return reducedTo(moved, o.count, moved < has ? 'cargo full' : (keptFor ?? 'no more there'));
+}
+
+/** Takes up to `n` off the sources' counts, in order (bases stay put: step f takes from any); returns how many. */
+function keep(sources: Source[], n: number): number {
+  let left = n;
+  for (const x of sources) {
+    const k = Math.min(left, x.has);
+    x.has -= k;
+    left -= k;
+  }
+  return n - left;
 }
 
 /** Checks an area where PCF or colonists go: a planet or belt, not another empire's (§4.2). */
@@ -330,7 +354,7 @@ function runUnload(
         `${o.at} at ${body.maxEp} max EP holds ${cap - body.maxEp} more, not ${n}`,
       );
   }
-  moveCargo(t, empire, item, n, sources, [{ holder: { area: o.at }, room: n }]);
+  moveCargo(t, empire, item, n, sources, [{ holder: { area: o.at }, room: () => n }]);
   return reducedTo(n, asked, `${tf.name} carried only ${has}`);
 }
 
@@ -399,7 +423,7 @@ function runSupply(
   const has = sources.reduce((n, x) => n + x.has, 0);
   if (has === 0 || o.mp === 0) return refuse('NO_CARGO', `${tf.name} carries no MP`);
   const moved = moveCargo(t, empire, 'mp', o.mp, sources, [
-    { holder: holderOf(base), room: room(committed(s, base), 'mp') },
+    { holder: holderOf(base), room: freeFor(s, base, 'mp') },
   ]);
   if (moved === 0) return refuse('NO_CARGO', `${o.base} has no free cargo`);
   return reducedTo(moved, o.mp, moved < has ? `${o.base}'s cargo is full` : `${tf.name} carried only ${has}`);
@@ -463,7 +487,7 @@ function shipsNamedIn(s: SfState, empire: EmpireId, tf: string, names: string[])
 }
 
 /** Runs one order of `empire` at the start of a week (its events emitted when done). */
-function runOrder(t: Turn, empire: EmpireId, o: TfOrder): Outcome {
+function runOrder(t: Turn, plan: WeekPlan, empire: EmpireId, o: TfOrder): Outcome {
   const s = t.state;
   if (o.type === 'assign') {
     const x = shipNamed(s, empire, o.ship);
@@ -529,7 +553,7 @@ function runOrder(t: Turn, empire: EmpireId, o: TfOrder): Outcome {
       // TRADE goods are the economy's (§6.6: delivered in step f); the planner leaves them out.
       return runUnload(t, empire, tf, o);
     case 'load':
-      return runLoad(t, empire, tf, o);
+      return runLoad(t, plan, empire, tf, o);
     case 'supply':
       return runSupply(t, empire, tf, o);
     case 'split': {
@@ -578,7 +602,7 @@ const resolved = (t: Turn, p: Pending, week: number | null, outcome: Outcome) =>
 function runPending(t: Turn, plan: WeekPlan, week: number): void {
   const still: Pending[] = [];
   for (const p of plan.pending) {
-    const outcome = runOrder(t, p.empire, p.order);
+    const outcome = runOrder(t, plan, p.empire, p.order);
     if ('wait' in outcome) still.push({ ...p, wait: outcome.wait });
     else resolved(t, p, week, outcome);
   }
@@ -618,8 +642,16 @@ function fires(s: SfState, plan: WeekPlan, empire: EmpireId, o: IfOrder, week: n
  * of every empire, to run from week 1 on, and each TF's ships now (IF LOSSES). UNLOAD … TRADE is
  * left to the economy (§6.6).
  */
-export function planWeeks(s: SfState, orders: Record<EmpireId, SfOrder[]>): WeekPlan {
-  const plan: WeekPlan = { pending: [], conditionals: [], start: {}, arrived: [] };
+export function planWeeks(
+  s: SfState,
+  orders: Record<EmpireId, SfOrder[]>,
+  work: readonly JobWork[],
+): WeekPlan {
+  const plan: WeekPlan = { pending: [], conditionals: [], start: {}, arrived: [], materials: {} };
+  for (const w of work.filter((x) => x.materials)) {
+    const k = key((s.jobs.find((j) => j.id === w.job) as Job).owner, w.at);
+    plan.materials[k] = (plan.materials[k] ?? 0) + w.bp;
+  }
   for (const empire of s.empires) {
     for (const o of Object.hasOwn(orders, empire.id) ? orders[empire.id] : []) {
       const line = o.line ?? null;
@@ -909,7 +941,7 @@ export function deliverSurveys(t: Turn): void {
 export function checkWeekly(state: SfState, player: EmpireId, orders: SfOrder[]): Diagnostic[] {
   const { t, events } = dryTurn(state);
   beginMonth(t, { [player]: orders });
-  const plan = planWeeks(t.state, { [player]: orders });
+  const plan = planWeeks(t.state, { [player]: orders }, []);
   runPending(t, plan, 1);
   const waiting: Diagnostic[] = plan.pending.map((p) => ({
     line: p.line,
