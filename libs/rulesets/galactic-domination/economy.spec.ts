@@ -568,6 +568,15 @@ describe('trading (phase E, §10.7.3)', () => {
     expect(outcomes(after2, BOB)).toEqual([['rejected', 'NOT_OWNED: you lack chit:BoB']]);
   });
 
+  it('refuses an acceptance when the offerer is out of the game: no trade is tried, no one else told', () => {
+    const { s } = trade(start, { [ADA]: 'OFFER bob GIVE $10' });
+    const out = after(nextTurn(s), gdEvent('PlayerEliminated', { player: ADA }));
+    const { s: done, events } = trade(out, { [BOB]: 'ACCEPT O1' });
+    expect(outcomes(done, BOB)).toEqual([['rejected', 'NOT_OWNED: ADA is out of the game']]);
+    expect(dataOf(events, 'Noted')).toEqual([]);
+    expect(dataOf(events, 'CashChanged')).toEqual([]);
+  });
+
   it('tells the accepter only that the offerer cannot deliver, never what they lack (§8.1)', () => {
     const { s } = trade(start, { [ADA]: 'OFFER bob GIVE $10 FOR chit:BoB' });
     const short = (cash: number) =>

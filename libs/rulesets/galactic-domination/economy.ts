@@ -623,6 +623,9 @@ function superweaponFollows(t: Turn, from: PlayerId, to: PlayerId, items: readon
   }
 }
 
+/** The answer to an ACCEPT of an offer whose offerer is out of the game: no trade is tried. */
+export const offererOut = (offerer: string) => `NOT_OWNED: ${offerer} is out of the game`;
+
 /**
  * Phase E (§4.1): first the ACCEPTs of offers made last turn, each carried out at once when both
  * sides still hold what they trade (players in player order, orders as written); then this turn's
@@ -643,12 +646,15 @@ export function trades(t: Turn, orders: ReadonlyMap<PlayerId, GdOrder[]>, dry = 
         continue;
       }
       const [from, me] = [playerById(s, offer.from), playerById(s, player)];
+      if (from.eliminated) {
+        resolved(t, player, o, 'rejected', offererOut(from.name));
+        continue;
+      }
       const mine = lacking(s, player, offer.get);
       // Cards in play are public; what else the offerer holds is looked at only when it decides.
       const theirs = lacking(s, offer.from, dry ? offer.give.filter((i) => i.kind === 'card') : offer.give);
-      const problem = from.eliminated
-        ? `${from.name} is out of the game`
-        : mine.length > 0
+      const problem =
+        mine.length > 0
           ? `you lack ${mine.join(', ')}`
           : theirs.length > 0
             ? `${from.name} cannot deliver what was offered`
@@ -661,11 +667,10 @@ export function trades(t: Turn, orders: ReadonlyMap<PlayerId, GdOrder[]>, dry = 
           theirs.length > 0
             ? `you lack ${theirs.join(', ')}`
             : `${me.name} cannot deliver what was asked for`;
-        if (!from.eliminated)
-          t.emit('Noted', {
-            player: offer.from,
-            text: `${accepted}, but the trade did not go through: ${why}`,
-          });
+        t.emit('Noted', {
+          player: offer.from,
+          text: `${accepted}, but the trade did not go through: ${why}`,
+        });
         continue;
       }
       t.emit('TradeAccepted', { offer: offer.id });

@@ -1,7 +1,9 @@
 import { pageColumns } from '../hostile';
 import { PAGE_WIDTH } from '../printout';
+import { checkOrders } from './check';
 import { withCash } from './economy-fixtures';
-import { unitList } from './evolve';
+import { playerById, unitList } from './evolve';
+import { parseOrders } from './orders';
 import { report } from './report';
 import type { GdState, PlayerId } from './state';
 import { ADA, afterTurn1, BOB, eventful, game, played } from './view-fixtures';
@@ -154,7 +156,9 @@ describe('offers (§4.1 phase E: made in turn N, accepted in turn N + 1 or lapse
   });
 
   it('a traded offer is told once, then is gone', () => {
-    const s = played(offered('$5'), { [BOB]: 'ACCEPT O1' });
+    // The second ACCEPT is refused (traded already): the offer still reads as traded.
+    const s = played(offered('$5'), { [BOB]: 'ACCEPT O1\nACCEPT O1' });
+    expect(s.log.results[BOB].map(([, , outcome]) => outcome)).toEqual(['done', 'rejected']);
     expect(flat(s, ADA)).toContain('Offer O1 to BOB (turn 2) traded in phase E: you gave $5 and got nothing');
     for (const id of [ADA, BOB]) expect(flat(played(s, {}), id)).not.toContain('Offer O1');
   });
@@ -176,9 +180,36 @@ describe('offers (§4.1 phase E: made in turn N, accepted in turn N + 1 or lapse
   it('an offer whose recipient was eliminated later in its turn lapses: the recipient is out', () => {
     const s = offered();
     // Eliminated in the same turn (in a game of more than two, it goes on).
-    (s.players.find((p) => p.id === BOB) as GdState['players'][number]).eliminated = true;
+    playerById(s, BOB).eliminated = true;
     expect(flat(s, ADA)).toContain(`${ada} lapsed: BOB is out of the game`);
     expect(flat(s, ADA)).not.toContain('ACCEPT O1');
+  });
+
+  it('an offer whose offerer was eliminated later in its turn lapses at once: the offerer is out', () => {
+    const s = offered();
+    playerById(s, ADA).eliminated = true;
+    expect(flat(s, BOB)).toContain(`${bob} lapsed: ADA is out of the game`);
+    // Its news of turn 2 still says ACCEPT O1 next turn; the offer line no longer does.
+    expect(flat(s, BOB)).not.toContain(`${bob} open`);
+    // An ACCEPT of it anyway: the order check gives the answer phase E gives, and no trade is tried.
+    const refused = 'NOT_OWNED: ADA is out of the game';
+    expect(checkOrders(s, BOB, parseOrders('ACCEPT O1').orders)).toEqual([
+      { line: 1, severity: 'error', message: refused },
+    ]);
+    const later = played(s, { [BOB]: 'ACCEPT O1\nACCEPT O1' });
+    expect(later.log.results[BOB]).toEqual([
+      [1, 'ACCEPT O1', 'rejected', refused],
+      [2, 'ACCEPT O1', 'rejected', refused],
+    ]);
+    expect(flat(later, BOB)).toContain(`${bob} lapsed: ADA is out of the game`);
+    expect(flat(later, BOB)).not.toContain('failed');
+  });
+
+  it('an offer accepted in its turn, not traded, and its offerer eliminated after reads as failed', () => {
+    // BOB has no BoB chit to give; ADA is knocked out later in turn 3.
+    const s = played(offered(), { [BOB]: 'ACCEPT O1' });
+    playerById(s, ADA).eliminated = true;
+    expect(flat(s, BOB)).toContain(`${bob} failed: accepted in turn 3, not traded`);
   });
 
   it('a game without cards prints the chits and the offers, and no cards', () => {

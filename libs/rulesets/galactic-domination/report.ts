@@ -365,12 +365,13 @@ function chitsAndOffers(v: PlayerView): string[] {
       );
     }
     const next = o.turn + 1;
+    const out = [o.from, o.to].find((name) => v.players.find((p) => p.name === name)?.eliminated);
     const status = {
       open: `open: ${mine ? `${o.to} may ` : ''}ACCEPT ${o.id} in turn ${next}`,
       failed: `failed: accepted in turn ${next}, not traded`,
       // Made in the last turn, it had no turn to be accepted in.
-      lapsed: v.players.find((p) => p.name === o.to)?.eliminated
-        ? `lapsed: ${o.to} is out of the game`
+      lapsed: out
+        ? `lapsed: ${out} is out of the game`
         : `lapsed: not accepted${next <= v.turn ? ` in turn ${next}` : ''}`,
     }[o.status];
     return para(

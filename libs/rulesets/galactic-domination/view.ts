@@ -1,6 +1,7 @@
 import type { Viewer } from '@warpgate/engine';
 import { discoveryResult } from './discovery';
-import { incomeOf, ownPlanets } from './economy';
+import { incomeOf, offererOut, ownPlanets } from './economy';
+import { playerById } from './evolve';
 import { toOffset, type LocId } from './hex';
 import { formatOrder } from './orders';
 import type {
@@ -465,17 +466,20 @@ function meView(s: GdState, me: Player): MeView {
 }
 
 /**
- * An offer of turn N is accepted in turn N + 1 or lapses (§4.1 phase E), as it does when its
- * recipient is out of the game (eliminated later in turn N); the state keeps it until turn N + 2
- * begins, so once over it is told in one printout.
+ * An offer of turn N is accepted in turn N + 1 or lapses (§4.1 phase E), as it does when either side
+ * is out of the game (eliminated later in turn N); the state keeps it until turn N + 2 begins, so
+ * once over it is told in one printout.
  */
 function offerStatus(s: GdState, o: Offer): OfferStatus {
   if (o.accepted) return 'traded';
-  const out = s.players.find((p) => p.id === o.to)?.eliminated;
-  if (!s.ended && o.turn === s.turn - 1 && !out) return 'open';
+  const [from, to] = [playerById(s, o.from), playerById(s, o.to)];
+  if (!s.ended && o.turn === s.turn - 1 && !from.eliminated && !to.eliminated) return 'open';
   // The log tells of the turn last resolved: the offer's turn to be accepted, or (the game over) not.
   const logged = s.ended ? s.turn : s.turn - 1;
   const accept = formatOrder({ type: 'accept', offer: o.id });
-  const tried = o.turn + 1 === logged && (s.log.results[o.to] ?? []).some(([, text]) => text === accept);
+  // Failed only if a trade was tried: not when refused as the offerer was out already.
+  const tried =
+    o.turn + 1 === logged &&
+    (s.log.results[o.to] ?? []).some(([, text, , note]) => text === accept && note !== offererOut(from.name));
   return tried ? 'failed' : 'lapsed';
 }
