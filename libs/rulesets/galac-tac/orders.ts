@@ -1,5 +1,6 @@
 import type { Diagnostic, OrderArgSpec, OrderTypeSpec, ParsedOrders } from '@warpgate/engine';
 import { echo } from '../printout';
+import { fail, readError } from '../reading';
 import { readSubmission } from '../submission';
 import { validateEmpireName } from './setup';
 import {
@@ -40,11 +41,6 @@ interface Token {
   text: string;
   quoted: boolean;
 }
-
-class ParseError extends Error {}
-const fail = (message: string): never => {
-  throw new ParseError(message);
-};
 
 /** A field as quoted in a message: hostile input must not make huge messages. */
 const quote = (field: string) => JSON.stringify(echo(field, 25));
@@ -617,7 +613,7 @@ function attempt(readIt: (warn: (message: string) => void) => GtOrder): Parsed {
   try {
     return { order: readIt((m) => warnings.push(m)), warnings };
   } catch (e) {
-    return { error: e instanceof ParseError ? e.message : 'this action could not be read' };
+    return { error: readError(e, 'action') };
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Diagnostic, OrderArgSpec, OrderTypeSpec, ParsedOrders } from '@warpgate/engine';
 import { echo } from '../printout';
+import { attempt, fail } from '../reading';
 import { readSubmission } from '../submission';
 import { locId, parseLoc, type LocId } from './hex';
 import { validateEmpireName } from './setup';
@@ -45,11 +46,6 @@ export const MAX_PATH = 6;
 /** More than any order takes: reading stops there. */
 const MAX_WORDS = 128;
 const MAX_ROUNDS = 50;
-
-class ParseError extends Error {}
-const fail = (message: string): never => {
-  throw new ParseError(message);
-};
 
 /** A field as quoted in a message: hostile input must not make huge messages. */
 const quote = (field: string) => JSON.stringify(echo(field, 25));
@@ -734,15 +730,6 @@ const byCode = (word: string): OrderType | undefined =>
   ORDER_NAMES.find((n) => SPECS[n].code === word.toUpperCase());
 
 type Parsed = { order: Order } | { error: string };
-
-/** Reading never throws: an unexpected JavaScript error is no message for a player. */
-function attempt(read: () => Order): Parsed {
-  try {
-    return { order: read() };
-  } catch (e) {
-    return { error: e instanceof ParseError ? e.message : 'this order could not be read' };
-  }
-}
 
 const readLine = (line: string): Parsed =>
   attempt(() => {

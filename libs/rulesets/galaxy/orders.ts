@@ -1,5 +1,6 @@
 import type { Diagnostic, OrderTypeSpec, ParsedOrders } from '@warpgate/engine';
 import { jsonText } from '../printout';
+import { fail, readError } from '../reading';
 import { normalName } from './names';
 import { OPTIONS, ROUTE_KINDS, type Cargo, type OptionName, type RouteKind } from './state';
 
@@ -267,14 +268,6 @@ export const ORDER_TYPES: OrderTypeSpec[] = Object.entries(SPECS).map(([name, s]
   })),
 }));
 
-class ParseError extends Error {}
-const fail = (message: string): never => {
-  throw new ParseError(message);
-};
-/** A diagnostic never shows the text of an unexpected JavaScript error. */
-const messageOf = (e: unknown): string =>
-  e instanceof ParseError ? e.message : 'this order could not be read';
-
 /** Splits a line into parameters; a `"` parameter runs to the next `"`. */
 export function tokenize(line: string): string[] {
   const tokens: string[] = [];
@@ -501,7 +494,7 @@ function parseText(text: string): ParsedOrders<GalaxyOrder> {
       source: lines[start],
     });
   } catch (e) {
-    problem(start + 1, messageOf(e));
+    problem(start + 1, readError(e));
     return { orders, diagnostics };
   }
   let i = start + 1;
@@ -518,7 +511,7 @@ function parseText(text: string): ParsedOrders<GalaxyOrder> {
             ? []
             : tokenize(head.split(';')[0]).map(normalName);
       } catch (e) {
-        problem(lineNo, messageOf(e));
+        problem(lineNo, readError(e));
       }
       const body: string[] = [];
       for (
@@ -539,8 +532,8 @@ function parseText(text: string): ParsedOrders<GalaxyOrder> {
     try {
       orders.push({ ...parseLine(tokenize(line)), line: lineNo, source: raw.trim() });
     } catch (e) {
-      problem(lineNo, messageOf(e));
-      orders.push({ ...unreadable(lineNo, masked(raw.trim()), messageOf(e)), source: raw.trim() });
+      problem(lineNo, readError(e));
+      orders.push({ ...unreadable(lineNo, masked(raw.trim()), readError(e)), source: raw.trim() });
     }
   }
   if (i >= lines.length)
@@ -702,8 +695,8 @@ export function parseOrders(text: string): ParsedOrders<GalaxyOrder> {
     try {
       orders.push({ ...checkJsonOrder(value), line: i + 1 });
     } catch (e) {
-      diagnostics.push({ line: i + 1, severity: 'error', message: messageOf(e) });
-      orders.push(unreadable(i + 1, shownJson(value), messageOf(e)));
+      diagnostics.push({ line: i + 1, severity: 'error', message: readError(e) });
+      orders.push(unreadable(i + 1, shownJson(value), readError(e)));
     }
   });
   return { orders, diagnostics };

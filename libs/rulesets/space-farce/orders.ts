@@ -1,5 +1,6 @@
 import type { Diagnostic, OrderArgSpec, OrderTypeSpec, ParsedOrders } from '@warpgate/engine';
 import { echo } from '../printout';
+import { attempt, fail } from '../reading';
 import { readSubmission } from '../submission';
 import { formatDesign, parseDesign, parseSymbol, SYSTEMS, type SystemSymbol } from './design';
 import { validateEmpireName } from './setup';
@@ -109,11 +110,6 @@ interface Token {
   /** The whole word was one quoted string: always a name or a design. */
   quoted: boolean;
 }
-
-class ParseError extends Error {}
-const fail = (message: string): never => {
-  throw new ParseError(message);
-};
 
 /** A field as quoted in a message: hostile input must not make huge messages. */
 const quote = (field: string) => JSON.stringify(echo(field, 25));
@@ -1036,15 +1032,6 @@ function readWords(all: Token[]): SfOrder {
 // ---- Parsing and formatting ----
 
 type Parsed = { order: SfOrder } | { error: string };
-
-/** Reading never throws: an unexpected JavaScript error is no message for a player. */
-function attempt(readIt: () => SfOrder): Parsed {
-  try {
-    return { order: readIt() };
-  } catch (e) {
-    return { error: e instanceof ParseError ? e.message : 'this order could not be read' };
-  }
-}
 
 const JSON_FORM = 'an order is {"type": "strip", "area": "2 2H"} (see the order types)';
 
